@@ -1,0 +1,83 @@
+/**
+ * A position compiled against a map: units as integer columns, and which unit stands in each province.
+ * Built once per adjudication; the legality checks and the resolver read only this.
+ */
+import type { GameMap } from '../map/types.js';
+import { lookupLocation } from '../map/query.js';
+import { issue, type Issue, type Result } from '../issues.js';
+import type { Position, Unit } from '../position/types.js';
+
+export const ARMY = 0;
+export const FLEET = 1;
+
+export interface Board {
+  readonly map: GameMap;
+  readonly units: readonly Unit[];
+  readonly unitCount: number;
+  readonly unitProvince: Int32Array;
+  readonly unitLocation: Int32Array;
+  /** ARMY or FLEET. */
+  readonly unitType: Uint8Array;
+  /** Index into map.powers. */
+  readonly unitPower: Int32Array;
+  /** Unit standing in each province, or -1. */
+  readonly unitAt: Int32Array;
+}
+
+/**
+ * Checks that a list of units is a possible position on the map: known powers and locations, one unit per
+ * province, armies on land, fleets on water or coast, fleets on multi-coast provinces with their coast.
+ */
+export function compileBoard(map: GameMap, units: readonly Unit[]): Result<Board> {
+  const issues: Issue[] = [];
+  const n = units.length;
+  const unitProvince = new Int32Array(n);
+  const unitLocation = new Int32Array(n);
+  const unitType = new Uint8Array(n);
+  const unitPower = new Int32Array(n);
+  const unitAt = new Int32Array(map.provinceCount).fill(-1);
+  for (let u = 0; u < n; u++) {
+    const unit = units[u]!;
+    const where = `unit ${u + 1} (${unit.type} ${unit.location})`;
+    const power = map.powers.indexOf(unit.power);
+    if (power < 0) issues.push(issue('unknown-power', `${where}: unknown power "${unit.power}"`));
+    if (unit.type !== 'A' && unit.type !== 'F') {
+      issues.push(issue('bad-unit-type', `${where}: unit type must be A or F`));
+      continue;
+    }
+    let location = lookupLocation(map, unit.location);
+    if (location < 0) {
+      issues.push(issue('unknown-location', `${where}: unknown location "${unit.location}"`));
+      continue;
+    }
+    const province = map.locationProvince[location]!;
+    const kind = map.provinceKind[province];
+    const coasts = map.provinceCoasts[province]!;
+    if (unit.type === 'A') {
+      if (kind === 'sea') issues.push(issue('army-at-sea', `${where}: an army cannot stand in a sea province`));
+      location = province; // an army stands in the province, never on a coast
+    } else {
+      if (kind === 'land') issues.push(issue('fleet-inland', `${where}: a fleet cannot stand in an inland province`));
+      if (coasts.length > 0 && location === province) {
+        issues.push(issue('coast-required', `${where}: a fleet in ${map.locationCode[province]} needs its coast`));
+      }
+    }
+    const other = unitAt[province]!;
+    if (other >= 0) {
+      issues.push(issue('two-units-in-province', `${where}: ${map.locationCode[province]} already holds a unit`));
+      continue;
+    }
+    unitAt[province] = u;
+    unitProvince[u] = province;
+    unitLocation[u] = location;
+    unitType[u] = unit.type === 'A' ? ARMY : FLEET;
+    unitPower[u] = power;
+  }
+  if (issues.length > 0) return { issues };
+  return { value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt }, issues };
+}
+
+/** The board of a position's units. */
+export function boardOf(map: GameMap, position: Position): Result<Board> {
+  return compileBoard(map, position.units);
+}
