@@ -83,4 +83,24 @@ export interface GameMap {
   /** Fleet neighbours of each location (as locations), CSR like the army table. */
   readonly fleetStart: Int32Array;
   readonly fleetAdj: Int32Array;
+  /** Adjective of each power, parallel to `powers`: "English". */
+  readonly powerAdjective: readonly string[];
+  /** Province code, name or alias, normalised with `normalizeName` (query.ts), to province id. */
+  readonly provinceIndex: ReadonlyMap<string, number>;
+  /** Power name, adjective or alias, normalised with `normalizeName`, to index into `powers`. */
+  readonly powerIndex: ReadonlyMap<string, number>;
+  /** Home centres (province ids, in map order) of each power, parallel to `powers`. */
+  readonly homeCenters: readonly (readonly number[])[];
+  readonly supplyCenterCount: number;
+  /** Supply centres needed for a solo victory. */
+  readonly victoryCenters: number;
+  /** The units of the first year, in definition order. */
+  readonly startingUnits: readonly MapUnit[];
+}
+
+/** A unit placed on the compiled map: power index, type, location id. */
+export interface MapUnit {
+  readonly power: number;
+  readonly type: UnitType;
+  readonly location: number;
 }
