@@ -10,6 +10,8 @@ import type { GivenOrder } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
 import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
+import { adjudicateRetreats } from '../src/adjudication/retreat.js';
+import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
 
 export interface DatcLine {
   power: string;
@@ -72,6 +74,18 @@ export interface PreparedCase {
   position: Position;
   orders: GivenOrder[];
   expected: string[];
+  /** The retreat phase after the movement (6.F.7, 6.H). */
+  retreats?: { orders: GivenOrder[]; expected: string[] };
+  /** Adjustment cases: the units removed by civil disorder, as "F ENG". */
+  automatic?: string[];
+}
+
+function givenOrders(c: DatcCase, lines: readonly DatcLine[]): GivenOrder[] {
+  return lines.map((line) => {
+    const parsed = parseOrder(map, line.text);
+    if (!parsed.value) throw new Error(`${c.id}: cannot parse "${line.text}": ${parsed.issues.map((i) => i.message).join('; ')}`);
+    return { power: canonicalPower(line.power), order: parsed.value.order };
+  });
 }
 
 /**
@@ -98,20 +112,38 @@ export function prepareMovementCase(c: DatcCase): PreparedCase {
       (supplyCenters[power] ??= []).push(map.locationCode[splitCoast(map, own.center).province]!);
     }
   }
-  const orders: GivenOrder[] = [];
-  for (const line of c.orders) {
-    const power = canonicalPower(line.power);
-    const parsed = parseOrder(map, line.text);
-    if (!parsed.value) throw new Error(`${c.id}: cannot parse "${line.text}": ${parsed.issues.map((i) => i.message).join('; ')}`);
-    const order = parsed.value.order;
-    if (order.kind !== 'waive' && order.kind !== 'build') place(unitFromRef(power, order.unit.type, order.unit.location));
-    orders.push({ power, order });
+  const orders = givenOrders(c, c.orders);
+  if (c.phase === 'movement') {
+    for (const { power, order } of orders) {
+      if (order.kind !== 'waive' && order.kind !== 'build') place(unitFromRef(power!, order.unit.type, order.unit.location));
+    }
   }
-  return {
-    position: { phase: { season: 'spring', year: 1901, type: 'movement' }, units, dislodged: [], contested: [], supplyCenters },
+  const prepared: PreparedCase = {
+    position: {
+      phase: c.phase === 'movement' ? { season: 'spring', year: 1901, type: 'movement' } : { season: 'winter', year: 1901, type: 'adjustment' },
+      units,
+      dislodged: [],
+      contested: [],
+      supplyCenters,
+    },
     orders,
     expected: c.orders.map((o) => o.result.toLowerCase()),
   };
+  if (c.retreats.length > 0) {
+    prepared.retreats = { orders: givenOrders(c, c.retreats), expected: c.retreats.map((o) => o.result.toLowerCase()) };
+  }
+  if (c.phase === 'adjustment') {
+    prepared.automatic = c.automatic.map((a) => {
+      const order = parseOrder(map, a.text.replace(/^Automatic disband/i, 'Disband')).value?.order;
+      if (order?.kind !== 'disband') throw new Error(`${c.id}: cannot read "${a.text}"`);
+      return unitText(unitFromRef(canonicalPower(a.power), order.unit.type, order.unit.location));
+    }).sort();
+  }
+  return prepared;
+}
+
+function unitText(unit: Unit): string {
+  return `${unit.type} ${map.locationCode[splitCoast(map, unit.location).province]}`;
 }
 
 /** The DATC's words for one outcome: "fails, dislodged", "stands", "destroyed", "illegal, dislodged", ... */
@@ -122,11 +154,28 @@ export function datcWords(outcome: OrderOutcome): string {
   return tag ? `${outcome.resolution}, ${tag}` : outcome.resolution;
 }
 
-/** Run a prepared case; the words per order, in order. */
-export function runMovement(prepared: PreparedCase): string[] {
+export interface CaseRun {
+  words: string[];
+  retreatWords?: string[];
+  automatic?: string[];
+}
+
+/** Runs a prepared case: the words per order (and per retreat order), in order, and any civil-disorder removals. */
+export function runCase(prepared: PreparedCase): CaseRun {
+  if (prepared.position.phase.type === 'adjustment') {
+    const result = adjudicateAdjustments(map, prepared.position, prepared.orders);
+    if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
+    return { words: result.value.orders.map(datcWords), automatic: result.value.civilDisorder.map(unitText).sort() };
+  }
   const result = adjudicateMovement(map, prepared.position, prepared.orders);
   if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
-  return result.value.orders.map(datcWords);
+  const run: CaseRun = { words: result.value.orders.map(datcWords) };
+  if (prepared.retreats) {
+    const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders);
+    if (!retreat.value) throw new Error(retreat.issues.map((i) => i.message).join('; '));
+    run.retreatWords = retreat.value.orders.map(datcWords);
+  }
+  return run;
 }
 
 /**

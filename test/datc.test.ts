@@ -1,34 +1,49 @@
 /**
- * DATC v3.2 chapter 6, from the project's own data (test/data/datc-v3.2.json): every movement case at the DATC's
- * preferred choices, each also with units and orders shuffled (seeded), which must not change any outcome.
+ * DATC v3.2 chapter 6, from the project's own data (test/data/datc-v3.2.json): every case at the DATC's preferred
+ * choices (movement, the retreats after it, adjustments with civil disorder), each also run with units and orders
+ * shuffled (seeded), which must not change any outcome.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDatcCases, prepareMovementCase, runMovement, sameWords, shuffled } from './datc-harness.js';
+import { loadDatcCases, prepareMovementCase, runCase, sameWords, shuffled, type PreparedCase } from './datc-harness.js';
 
 const cases = loadDatcCases();
 
-/** Cases that cannot run yet, with the reason and the issue that adds what is missing. */
-const skipped: Record<string, string> = {};
+function mismatches(expected: readonly string[], actual: readonly string[], texts: readonly string[]) {
+  return expected
+    .map((e, i) => ({ expected: e, actual: actual[i]!, text: texts[i]! }))
+    .filter((r) => !sameWords(r.expected, r.actual));
+}
+
+/** Puts shuffled results back in the original order. */
+function unshuffle<T>(items: readonly T[], order: readonly number[]): T[] {
+  const back = new Array<T>(items.length);
+  order.forEach((original, i) => (back[original] = items[i]!));
+  return back;
+}
 
 for (const c of cases) {
-  if (c.phase !== 'movement') continue;
-  const reason = skipped[c.id];
-  void test(`DATC ${c.id} ${c.title}`, reason !== undefined ? { skip: reason } : {}, () => {
+  void test(`DATC ${c.id} ${c.title}`, () => {
     const prepared = prepareMovementCase(c);
-    const actual = runMovement(prepared);
-    const wrong = prepared.expected
-      .map((expected, i) => ({ expected, actual: actual[i]!, text: c.orders[i]!.text }))
-      .filter((r) => !sameWords(r.expected, r.actual));
-    assert.deepEqual(wrong, [], `${c.id}: orders with another resolution than the DATC's`);
+    const run = runCase(prepared);
+    assert.deepEqual(mismatches(prepared.expected, run.words, c.orders.map((o) => o.text)), [], `${c.id}: orders resolved otherwise than the DATC says`);
+    if (prepared.retreats) {
+      const texts = c.retreats.map((o) => o.text);
+      assert.deepEqual(mismatches(prepared.retreats.expected, run.retreatWords ?? [], texts), [], `${c.id}: retreats resolved otherwise`);
+    }
+    if (prepared.automatic) assert.deepEqual(run.automatic, prepared.automatic, `${c.id}: civil-disorder removals`);
 
     for (let seed = 1; seed <= 3; seed++) {
       const units = shuffled(prepared.position.units, seed).items;
       const { items: orders, order } = shuffled(prepared.orders, seed * 7919);
-      const again = runMovement({ ...prepared, position: { ...prepared.position, units }, orders });
-      const back = new Array<string>(again.length);
-      order.forEach((original, i) => (back[original] = again[i]!));
-      assert.deepEqual(back, actual, `${c.id}: shuffle ${seed} changed the outcome`);
+      const variant: PreparedCase = { ...prepared, position: { ...prepared.position, units }, orders };
+      // Adjustment orders count from top to bottom (4.D.4-4.D.6): only the units are shuffled there.
+      if (c.phase === 'adjustment') variant.orders = prepared.orders;
+      const again = runCase(variant);
+      const words = c.phase === 'adjustment' ? again.words : unshuffle(again.words, order);
+      assert.deepEqual(words, run.words, `${c.id}: shuffle ${seed} changed the outcome`);
+      assert.deepEqual(again.retreatWords, run.retreatWords, `${c.id}: shuffle ${seed} changed the retreats`);
+      assert.deepEqual(again.automatic, run.automatic, `${c.id}: shuffle ${seed} changed the civil-disorder removals`);
     }
   });
 }

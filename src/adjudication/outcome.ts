@@ -43,6 +43,13 @@ export type Reason =
   | { code: 'paradox'; rule: 'szykman' }
   /** Supports and convoys that do not match the order of the unit they name */
   | { code: 'not-matching'; actual: string }
+  /** Retreats */
+  | { code: 'retreated' }
+  | { code: 'retreat-clash'; with: string[] }
+  | { code: 'disbanded' }
+  /** Adjustments */
+  | { code: 'built' }
+  | { code: 'waived' }
   /** Holds, and units without orders */
   | { code: 'stands' }
   /** Orders that are ignored (DATC 4.E.1); the unit holds */

@@ -57,7 +57,22 @@ export type IllegalReason =
   | 'convoy-not-at-sea'
   | 'no-army-to-convoy'
   | 'convoy-of-fleet'
-  | 'convoy-not-on-route';
+  | 'convoy-not-on-route'
+  // retreat phase
+  | 'not-dislodged'
+  | 'retreat-to-attacker'
+  | 'retreat-contested'
+  | 'retreat-occupied'
+  // adjustment phase
+  | 'no-builds-allowed'
+  | 'not-home-center'
+  | 'center-not-owned'
+  | 'center-occupied'
+  | 'fleet-inland'
+  | 'unit-type-required'
+  | 'too-many-builds'
+  | 'no-disbands-required'
+  | 'too-many-disbands';
 
 export interface Illegal {
   reason: IllegalReason;
@@ -69,7 +84,7 @@ export type LegalityResult = { accepted: AcceptedOrder } | { illegal: Illegal };
 const illegal = (reason: IllegalReason, message: string): LegalityResult => ({ illegal: { reason, message } });
 
 /** Province of a written location, ignoring any coast (DATC 4.B.5, 4.B.6: a coast that is not needed is ignored). */
-function provinceOf(map: GameMap, code: string): number {
+export function provinceOf(map: GameMap, code: string): number {
   return splitCoast(map, code).province;
 }
 
@@ -142,7 +157,22 @@ function moveTarget(
   }
   if (viaConvoy) return { reason: 'fleet-convoyed', message: 'only armies can be convoyed (6.A.7)' };
   if (map.provinceKind[dest] === 'land') return { reason: 'fleet-to-land', message: `a fleet cannot move to ${destName}` };
-  const location = board.unitLocation[unit]!;
+  return fleetTarget(map, board.unitLocation[unit]!, dest, destCode, anyCoast);
+}
+
+/**
+ * Where a fleet at `location` may move in province `dest`, written `destCode`, by the coast rules of DATC 4.B:
+ * a named coast must be reachable (4.B.3 b); without a coast (or with an unknown one, 4.B.6 b) exactly one coast
+ * must be reachable (4.B.1, 4.B.2 a), or any when `anyCoast` (a support, 4.B.4 c). Used for retreats too.
+ */
+export function fleetTarget(
+  map: GameMap,
+  location: number,
+  dest: number,
+  destCode: string,
+  anyCoast = false,
+): { location: number } | Illegal {
+  const destName = map.locationCode[dest]!;
   const coasts = map.provinceCoasts[dest]!;
   if (coasts.length === 0) {
     // A coast written for a province without coasts is ignored (4.B.6 b).
