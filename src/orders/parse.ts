@@ -10,6 +10,10 @@
  * The reader is a tokenizer (words and the punctuation `- -> => ( ) / :`), a longest-match reader for province
  * names over the token stream (so the hyphen in "Mid-Atlantic Ocean" is part of the name, not an arrow), and one
  * small grammar per order kind. Nothing here checks an order against a position: that is the adjudicator's job.
+ *
+ * Issue codes (one per bad line, with line and column): unknown-province, unknown-power, unknown-coast,
+ * unclosed-parenthesis, expected-unit-location, expected-destination, missing-destination, missing-order-kind,
+ * unknown-order-kind, trailing-text; `parseOrder` also gives empty-order for a blank line or a bare power heading.
  */
 import { issue, IssuesError, type Issue, type Result } from '../issues.js';
 import type { GameMap, UnitType } from '../map/types.js';
