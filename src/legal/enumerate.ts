@@ -1,0 +1,632 @@
+/**
+ * Every legal order of a position, for its phase (DATC 4.E.1 at the preferred choice: legal means it can be valid
+ * in the current position; the coast rules of 4.B). "Legal" is what the adjudicators accept: `checkMovementOrder`
+ * for movement, the retreat and adjustment adjudicators for the other phases; test/legal.test.ts checks the list
+ * against them order by order. Each legal order is listed once, in its canonical spelling:
+ *
+ * - Movement: hold; each move (an army's move along a chain of fleets now on the board too; `viaConvoy: true`
+ *   only as a second order when the destination is also adjacent by land, since the 2025EE rules need 'via
+ *   convoy', or an own fleet convoying, for that; a fleet's move names the coast of a multi-coast province); a
+ *   support of the hold of each unit the supporter can reach; a support of each legal move of each other unit into
+ *   a province the supporter can reach, unless the move needs the supporter as its convoy (6.D.31) (a support of a
+ *   fleet's move to a multi-coast province names the coast); a convoy for each army and destination for which the
+ *   fleet is on a proper route of fleets now on the board (6.F.12, 6.G.19).
+ * - Retreat: each retreat of each dislodged unit (`F BLA R SEV`) and its disband.
+ * - Adjustment: each build (armies in every owned empty home centre, fleets on the coastal ones, one per coast of
+ *   a multi-coast province) and a waive, for a power with builds; each disband, for a power with disbands due.
+ *
+ * Orders come sorted by unit text ("A PAR" before "F BRE"), then by text (ordinal order of the code units). In the
+ * movement phase the order is produced directly from neighbour lists sorted by code, not by sorting texts.
+ *
+ * Fast: one pass over integer tables (tables.ts, built once per map) with scratch buffers reused between calls;
+ * the only allocations are the output (one order object and one list entry per legal order; unit references are
+ * shared, frozen objects) and `text`, which each entry builds when it is first read.
+ */
+import { compileBoard, type Board } from '../adjudication/board.js';
+import { issue, IssuesError, type Issue, type Result } from '../issues.js';
+import { lookupPower, splitCoast } from '../map/query.js';
+import type { GameMap } from '../map/types.js';
+import type { Order } from '../orders/types.js';
+import type { Position, Unit } from '../position/types.js';
+import { ARMY, bitWords, FLEET, legalTables, scratchFor, type LegalTables, type Scratch } from './tables.js';
+import { milaText } from './text.js';
+
+export { validateOrder, type Validation } from './validate.js';
+export { milaText } from './text.js';
+
+export interface LegalOrder {
+  /** Canonical power name: "FRANCE". */
+  readonly power: string;
+  /** The unit ordered, or built: "A PAR", "F STP/SC"; "" for a waive. */
+  readonly unit: string;
+  /** The order, as the parser would give it (treat as read-only: parts are shared between entries). */
+  readonly order: Order;
+  /** Canonical MILA text: `A PAR - BUR`, `A LON - NWY VIA`, `F BLA R SEV`, `F STP/SC B`, `WAIVE` (see text.ts). */
+  readonly text: string;
+}
+
+export interface LegalOrderOptions {
+  /** Only this power's orders (any spelling the map knows: "France", "FRA", "French"). */
+  power?: string;
+  /** Only the orders of the unit in this province, or of builds there ("PAR", "A PAR", "stp/sc", "Paris"). */
+  unit?: string;
+}
+
+/** A listed order. `text` is built on first use; `toJSON` gives the four fields. */
+class Listed implements LegalOrder {
+  readonly power: string;
+  readonly unit: string;
+  readonly order: Order;
+  #text: string | undefined;
+
+  constructor(power: string, unit: string, order: Order) {
+    this.power = power;
+    this.unit = unit;
+    this.order = order;
+    this.#text = undefined;
+  }
+
+  get text(): string {
+    return (this.#text ??= milaText(this.order));
+  }
+
+  toJSON(): { power: string; unit: string; order: Order; text: string } {
+    return { power: this.power, unit: this.unit, order: this.order, text: this.text };
+  }
+}
+
+/** A retreat phase order: a move is written `F BLA R SEV`. */
+class ListedRetreat extends Listed {
+  #text: string | undefined;
+  override get text(): string {
+    return (this.#text ??= milaText(this.order, true));
+  }
+}
+
+/**
+ * Every legal order of `position` in its phase, sorted by unit then text. Issues (and no value) when the position
+ * is not a possible one (the codes of `compileBoard`, unknown power in the supply centres, ...) or when an option
+ * names an unknown power or province.
+ */
+export function listLegalOrders(
+  map: GameMap,
+  position: Position,
+  options: LegalOrderOptions = {},
+): Result<LegalOrder[]> {
+  const t = legalTables(map);
+  let power = -1;
+  if (options.power !== undefined) {
+    power = lookupPower(map, options.power);
+    if (power < 0) return { issues: [issue('unknown-power', `unknown power "${options.power}"`)] };
+  }
+  let province = -1;
+  if (options.unit !== undefined) {
+    const text = options.unit.trim().replace(/^[AF]\s+/i, '');
+    province = splitCoast(map, text).province;
+    if (province < 0) return { issues: [issue('unknown-location', `unknown location "${options.unit}"`)] };
+  }
+  switch (position.phase.type) {
+    case 'movement':
+      return listMovement(t, position.units, power, province);
+    case 'retreat':
+      return listRetreats(t, position, power, province);
+    case 'adjustment':
+      return listAdjustments(t, position, power, province);
+  }
+}
+
+/** `listLegalOrders`, throwing an `IssuesError` that carries the issues when there are any. */
+export function legalOrders(map: GameMap, position: Position, options: LegalOrderOptions = {}): LegalOrder[] {
+  const result = listLegalOrders(map, position, options);
+  if (result.value === undefined) throw new IssuesError(result.issues, 'position');
+  return result.value;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The board, in scratch columns
+
+/**
+ * Fills the scratch columns with the units, as `compileBoard` would. Canonical codes and power names take a fast
+ * path; anything else (other spellings, or a position `compileBoard` rejects) goes through `compileBoard` itself,
+ * whose issues are returned.
+ */
+function loadBoard(t: LegalTables, s: Scratch, units: readonly Unit[]): Issue[] | undefined {
+  const map = t.map;
+  const n = units.length;
+  s.unitAt.fill(-1);
+  let fast = true;
+  for (let u = 0; u < n && fast; u++) {
+    const unit = units[u]!;
+    const power = t.powerByName.get(unit.power);
+    const location = t.locationByCode.get(unit.location);
+    if (power === undefined || location === undefined) {
+      fast = false;
+      break;
+    }
+    const province = map.locationProvince[location]!;
+    if (s.unitAt[province]! >= 0) fast = false;
+    else if (unit.type === 'A') {
+      if (t.isSea[province]) fast = false;
+      s.unitType[u] = ARMY;
+      s.unitLocation[u] = province;
+    } else if (unit.type === 'F') {
+      if (t.isLand[province] || (location === province && map.provinceCoasts[province]!.length > 0))
+        fast = false;
+      s.unitType[u] = FLEET;
+      s.unitLocation[u] = location;
+    } else fast = false;
+    s.unitAt[province] = u;
+    s.unitProvince[u] = province;
+    s.unitPower[u] = power;
+  }
+  if (fast) return undefined;
+  const compiled = compileBoard(map, units);
+  if (compiled.value === undefined) return compiled.issues;
+  copyBoard(s, compiled.value);
+  return undefined;
+}
+
+function copyBoard(s: Scratch, board: Board): void {
+  s.unitAt.set(board.unitAt);
+  s.unitProvince.set(board.unitProvince);
+  s.unitLocation.set(board.unitLocation);
+  s.unitType.set(board.unitType);
+  s.unitPower.set(board.unitPower);
+}
+
+/** Units in output order: by unit text, that is by type (A before F), then by location code. */
+function sortUnits(t: LegalTables, s: Scratch, n: number): void {
+  const order = s.order;
+  const key = (u: number): number => s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
+  for (let i = 0; i < n; i++) {
+    const u = i;
+    const k = key(u);
+    let j = i - 1;
+    while (j >= 0 && key(order[j]!) > k) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = u;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Movement
+
+function hasBit(bits: Uint32Array, base: number, p: number): boolean {
+  return (bits[base + (p >>> 5)]! & (1 << (p & 31))) !== 0;
+}
+
+/**
+ * `convoyRouteExists` for every destination at once: a breadth-first search over the sea provinces holding a fleet
+ * (`except` left out), from the seas next to `from`. Sets the bits of the coastal destinations in `dest` at
+ * `destBase` and of the visited seas in `seas` at `seasBase` (when `seas` is given). The bits must be clear.
+ */
+function convoySearch(
+  t: LegalTables,
+  s: Scratch,
+  from: number,
+  except: number,
+  dest: Uint32Array,
+  destBase: number,
+  seas: Uint32Array | undefined,
+  seasBase: number,
+): void {
+  const queue = s.queue;
+  const seen = s.seen;
+  let tail = 0;
+  for (let i = t.startSeaStart[from]!; i < t.startSeaStart[from + 1]!; i++) {
+    const sea = t.startSea[i]!;
+    if (seen[sea] || s.seaFleet[sea]! < 0 || sea === except) continue;
+    seen[sea] = 1;
+    queue[tail++] = sea;
+  }
+  for (let head = 0; head < tail; head++) {
+    const sea = queue[head]!;
+    if (seas !== undefined) seas[seasBase + (sea >>> 5)]! |= 1 << (sea & 31);
+    for (let i = t.seaCoastStart[sea]!; i < t.seaCoastStart[sea + 1]!; i++) {
+      const q = t.seaCoast[i]!;
+      if (q !== from) dest[destBase + (q >>> 5)]! |= 1 << (q & 31);
+    }
+    for (let i = t.seaSeaStart[sea]!; i < t.seaSeaStart[sea + 1]!; i++) {
+      const next = t.seaSea[i]!;
+      if (seen[next] || s.seaFleet[next]! < 0 || next === except) continue;
+      seen[next] = 1;
+      queue[tail++] = next;
+    }
+  }
+  for (let i = 0; i < tail; i++) seen[queue[i]!] = 0;
+}
+
+/**
+ * `onProperRoute` for every fleet and destination at once, for the army in coastal province `from`: a depth-first
+ * search over the proper chains (DATC 4.E.1, 6.G.19) of sea provinces holding a fleet. A chain starts at a sea that
+ * touches `from`; each next sea touches neither `from` nor any node before the last one. A chain is a proper route
+ * to each coastal province its last sea touches and no earlier sea does; every fleet on it gets that destination
+ * in `convoyOrder`.
+ */
+function properChains(t: LegalTables, s: Scratch, from: number, armySlot: number, armies: number): void {
+  const W = bitWords(t);
+  for (let i = t.touchingSeaStart[from]!; i < t.touchingSeaStart[from + 1]!; i++) {
+    const sea = t.touchingSea[i]!;
+    if (s.seaFleet[sea]! < 0) continue;
+    extendChain(t, s, from, sea, 0, armySlot, armies, W);
+  }
+}
+
+function extendChain(
+  t: LegalTables,
+  s: Scratch,
+  from: number,
+  sea: number,
+  depth: number,
+  armySlot: number,
+  armies: number,
+  W: number,
+): void {
+  const P = t.P;
+  const chain = s.chain;
+  const touched = s.touched;
+  chain[depth] = sea;
+  s.inChain[sea] = 1;
+  const c0 = t.seaCoastStart[sea]!;
+  const c1 = t.seaCoastStart[sea + 1]!;
+  for (let i = c0; i < c1; i++) touched[t.seaCoast[i]!]!++;
+  // Destinations this chain is a proper route to.
+  for (let i = c0; i < c1; i++) {
+    const q = t.seaCoast[i]!;
+    if (touched[q] !== 1 || q === from) continue;
+    const word = q >>> 5;
+    const bit = 1 << (q & 31);
+    for (let j = 0; j <= depth; j++) {
+      const slot = s.fleetSlot[s.seaFleet[chain[j]!]!]!;
+      s.convoyOrder[(slot * armies + armySlot) * W + word]! |= bit;
+    }
+  }
+  for (let i = t.seaSeaStart[sea]!; i < t.seaSeaStart[sea + 1]!; i++) {
+    const next = t.seaSea[i]!;
+    if (s.seaFleet[next]! < 0 || s.inChain[next] || t.fleetReachM[next * P + from]) continue;
+    let minimal = true;
+    for (let j = 0; j < depth; j++) {
+      if (t.fleetAdjM[chain[j]! * t.L + next]) {
+        minimal = false;
+        break;
+      }
+    }
+    if (minimal) extendChain(t, s, from, next, depth + 1, armySlot, armies, W);
+  }
+  for (let i = c0; i < c1; i++) touched[t.seaCoast[i]!]!--;
+  s.inChain[sea] = 0;
+}
+
+function listMovement(
+  t: LegalTables,
+  units: readonly Unit[],
+  powerFilter: number,
+  provinceFilter: number,
+): Result<LegalOrder[]> {
+  const map = t.map;
+  const n = units.length;
+  const s = scratchFor(t, n);
+  const bad = loadBoard(t, s, units);
+  if (bad !== undefined) return { issues: bad };
+  const P = t.P;
+  const L = t.L;
+  const W = bitWords(t);
+  const powers = map.powers;
+  const codes = map.locationCode;
+  const unitType = s.unitType;
+  const unitProvince = s.unitProvince;
+  const unitLocation = s.unitLocation;
+  sortUnits(t, s, n);
+
+  // Fleets at sea, and the convoy searches of the coastal armies.
+  s.seaFleet.fill(-1);
+  let fleets = 0;
+  let armies = 0;
+  for (let u = 0; u < n; u++) {
+    s.fleetSlot[u] = -1;
+    s.armySlot[u] = -1;
+    if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
+      s.seaFleet[unitProvince[u]!] = u;
+      s.fleetSlot[u] = fleets++;
+    }
+  }
+  const convoyDest = s.convoyDest;
+  const convoySeas = s.convoySeas;
+  convoyDest.fill(0, 0, n * W);
+  convoySeas.fill(0, 0, n * W);
+  if (fleets > 0) {
+    for (let u = 0; u < n; u++) {
+      if (unitType[u] !== ARMY || !t.isCoast[unitProvince[u]!]) continue;
+      convoySearch(t, s, unitProvince[u]!, -1, convoyDest, u * W, convoySeas, u * W);
+      let any = 0;
+      for (let w = 0; w < W; w++) any |= convoyDest[u * W + w]!;
+      if (any !== 0) s.armySlot[u] = armies++;
+    }
+  }
+  // Convoy orders, when a fleet at sea is listed.
+  let convoysWanted = false;
+  for (let u = 0; u < n && !convoysWanted; u++) {
+    if (s.fleetSlot[u]! >= 0 && wanted(u)) convoysWanted = true;
+  }
+  if (convoysWanted && armies > 0) {
+    s.convoyOrder.fill(0, 0, fleets * armies * W);
+    for (let u = 0; u < n; u++)
+      if (s.armySlot[u]! >= 0) properChains(t, s, unitProvince[u]!, s.armySlot[u]!, armies);
+  }
+
+  function wanted(u: number): boolean {
+    return (
+      (powerFilter < 0 || s.unitPower[u] === powerFilter) &&
+      (provinceFilter < 0 || unitProvince[u] === provinceFilter)
+    );
+  }
+
+  const out: LegalOrder[] = [];
+  const order = s.order;
+  const except = s.except;
+  for (let i = 0; i < n; i++) {
+    const u = order[i]!;
+    if (!wanted(u)) continue;
+    const power = powers[s.unitPower[u]!]!;
+    const type = unitType[u]!;
+    const here = unitProvince[u]!;
+    const loc = unitLocation[u]!;
+    const key = type * L + loc;
+    const text = t.unitText[key]!;
+    const ref = t.unitRef[key]!;
+
+    // Moves.
+    if (type === ARMY) {
+      let anyConvoy = 0;
+      for (let w = 0; w < W; w++) anyConvoy |= convoyDest[u * W + w]!;
+      if (anyConvoy === 0) {
+        for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
+          const q = t.armyAdj[k]!;
+          if (t.isSea[q] || q === here) continue;
+          out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[q]! }));
+        }
+      } else {
+        for (let k = 0; k < P; k++) {
+          const q = t.provincesByRank[k]!;
+          if (q === here || t.isSea[q]) continue;
+          const byLand = t.armyAdjM[here * P + q] === 1;
+          const byConvoy = hasBit(convoyDest, u * W, q);
+          if (!byLand && !byConvoy) continue;
+          out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[q]! }));
+          if (byLand && byConvoy) {
+            out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[q]!, viaConvoy: true }));
+          }
+        }
+      }
+    } else {
+      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
+        const d = t.fleetAdj[k]!;
+        const q = map.locationProvince[d]!;
+        if (q === here || t.isLand[q] || (d < P && map.provinceCoasts[d]!.length > 0)) continue;
+        out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[d]! }));
+      }
+      // Convoys: by army, then destination.
+      const slot = s.fleetSlot[u]!;
+      if (slot >= 0 && armies > 0) {
+        for (let j = 0; j < n; j++) {
+          const a = order[j]!;
+          if (unitType[a] !== ARMY) break;
+          const aSlot = s.armySlot[a]!;
+          if (aSlot < 0) continue;
+          const base = (slot * armies + aSlot) * W;
+          let any = 0;
+          for (let w = 0; w < W; w++) any |= s.convoyOrder[base + w]!;
+          if (any === 0) continue;
+          const aRef = t.unitRef[unitLocation[a]!]!;
+          for (let k = 0; k < P; k++) {
+            const q = t.provincesByRank[k]!;
+            if (hasBit(s.convoyOrder, base, q)) {
+              out.push(new Listed(power, text, { kind: 'convoy', unit: ref, army: aRef, to: codes[q]! }));
+            }
+          }
+        }
+      }
+    }
+
+    // Hold.
+    out.push(new Listed(power, text, { kind: 'hold', unit: ref }));
+
+    // Supports: by supported unit, its hold first, then its moves by destination.
+    const r0 = t.reachStart[key]!;
+    const r1 = t.reachStart[key + 1]!;
+    const atSea = type === FLEET && t.isSea[here] === 1;
+    for (let j = 0; j < n; j++) {
+      const v = order[j]!;
+      if (v === u) continue;
+      const there = unitProvince[v]!;
+      const vType = unitType[v]!;
+      if (!t.near[here * P + there] && (vType === FLEET || !anyBit(convoyDest, v * W, W))) continue;
+      const vLoc = unitLocation[v]!;
+      const vKey = vType * L + vLoc;
+      const vRef = t.unitRef[vKey]!;
+      // Hold support.
+      if (canReach(t, type, loc, there)) {
+        out.push(new Listed(power, text, { kind: 'support', unit: ref, supported: vRef }));
+      }
+      // Move supports, into the provinces this unit can reach (sorted by code).
+      let convoyBase = v * W;
+      let convoyBits = convoyDest;
+      let exceptDone = false;
+      for (let k = r0; k < r1; k++) {
+        const q = t.reach[k]!;
+        if (q === there) continue;
+        if (vType === ARMY) {
+          if (t.isSea[q]) continue;
+          if (!t.armyAdjM[there * P + q]) {
+            // By convoy, without this unit as part of it (6.D.31).
+            if (atSea && !exceptDone && hasBit(convoySeas, v * W, here)) {
+              except.fill(0);
+              convoySearch(t, s, there, here, except, 0, undefined, 0);
+              convoyBits = except;
+              convoyBase = 0;
+              exceptDone = true;
+            }
+            if (!hasBit(convoyBits, convoyBase, q)) continue;
+          }
+          out.push(new Listed(power, text, { kind: 'support', unit: ref, supported: vRef, to: codes[q]! }));
+        } else {
+          if (t.isLand[q]) continue;
+          const coasts = map.provinceCoasts[q]!;
+          if (coasts.length === 0) {
+            if (t.fleetAdjM[vLoc * L + q]) {
+              out.push(
+                new Listed(power, text, { kind: 'support', unit: ref, supported: vRef, to: codes[q]! }),
+              );
+            }
+          } else {
+            for (const c of coasts) {
+              if (t.fleetAdjM[vLoc * L + c]) {
+                out.push(
+                  new Listed(power, text, { kind: 'support', unit: ref, supported: vRef, to: codes[c]! }),
+                );
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return { value: out, issues: [] };
+}
+
+function anyBit(bits: Uint32Array, base: number, W: number): boolean {
+  for (let w = 0; w < W; w++) if (bits[base + w] !== 0) return true;
+  return false;
+}
+
+/** `canReach` of legality.ts: the unit can move to `province` by itself, coasts and convoys aside. */
+function canReach(t: LegalTables, type: number, location: number, province: number): boolean {
+  if (type === ARMY) return !t.isSea[province] && t.armyAdjM[location * t.P + province] === 1;
+  return !t.isLand[province] && t.fleetReachM[location * t.P + province] === 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Retreats and adjustments: small lists, sorted at the end.
+
+function byUnitThenText(a: LegalOrder, b: LegalOrder): number {
+  if (a.unit !== b.unit) return a.unit < b.unit ? -1 : 1;
+  if (a.text !== b.text) return a.text < b.text ? -1 : 1;
+  return a.power < b.power ? -1 : a.power > b.power ? 1 : 0;
+}
+
+function listRetreats(
+  t: LegalTables,
+  position: Position,
+  powerFilter: number,
+  provinceFilter: number,
+): Result<LegalOrder[]> {
+  const map = t.map;
+  const staying = compileBoard(map, position.units);
+  if (staying.value === undefined) return { issues: staying.issues };
+  const retreating = compileBoard(map, position.dislodged);
+  if (retreating.value === undefined) return { issues: retreating.issues };
+  const board = retreating.value;
+  const P = t.P;
+  const occupied = new Uint8Array(P);
+  for (let u = 0; u < staying.value.unitCount; u++) occupied[staying.value.unitProvince[u]!] = 1;
+  const contested = new Uint8Array(P);
+  for (const code of position.contested) {
+    const p = splitCoast(map, code).province;
+    if (p >= 0) contested[p] = 1;
+  }
+  const out: LegalOrder[] = [];
+  for (let u = 0; u < board.unitCount; u++) {
+    const here = board.unitProvince[u]!;
+    if (powerFilter >= 0 && board.unitPower[u] !== powerFilter) continue;
+    if (provinceFilter >= 0 && here !== provinceFilter) continue;
+    const d = position.dislodged[u]!;
+    const attackerFrom = splitCoast(map, d.attackerFrom).province;
+    const byConvoy = d.byConvoy === true;
+    const power = map.powers[board.unitPower[u]!]!;
+    const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
+    const text = t.unitText[key]!;
+    const ref = t.unitRef[key]!;
+    const open = (q: number): boolean => (q !== attackerFrom || byConvoy) && !contested[q] && !occupied[q];
+    if (board.unitType[u] === ARMY) {
+      for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
+        const q = t.armyAdj[k]!;
+        if (!t.isSea[q] && open(q))
+          out.push(new ListedRetreat(power, text, { kind: 'move', unit: ref, to: map.locationCode[q]! }));
+      }
+    } else {
+      const loc = board.unitLocation[u]!;
+      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
+        const dLoc = t.fleetAdj[k]!;
+        const q = map.locationProvince[dLoc]!;
+        if (t.isLand[q] || (dLoc < P && map.provinceCoasts[dLoc]!.length > 0) || !open(q)) continue;
+        out.push(new ListedRetreat(power, text, { kind: 'move', unit: ref, to: map.locationCode[dLoc]! }));
+      }
+    }
+    out.push(new ListedRetreat(power, text, { kind: 'disband', unit: ref }));
+  }
+  return { value: out.sort(byUnitThenText), issues: [] };
+}
+
+function listAdjustments(
+  t: LegalTables,
+  position: Position,
+  powerFilter: number,
+  provinceFilter: number,
+): Result<LegalOrder[]> {
+  const map = t.map;
+  const compiled = compileBoard(map, position.units);
+  if (compiled.value === undefined) return { issues: compiled.issues };
+  const board = compiled.value;
+  const P = t.P;
+  const powers = map.powers.length;
+  const owner = new Int32Array(P).fill(-1);
+  for (const [name, centers] of Object.entries(position.supplyCenters)) {
+    const power = lookupPower(map, name);
+    if (power < 0) return { issues: [issue('unknown-power', `supply centres of unknown power "${name}"`)] };
+    for (const code of centers) {
+      const p = splitCoast(map, code).province;
+      if (p < 0 || !map.supplyCenter[p]) {
+        return {
+          issues: [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)],
+        };
+      }
+      owner[p] = power;
+    }
+  }
+  const change = new Int32Array(powers);
+  for (let p = 0; p < P; p++) if (owner[p]! >= 0) change[owner[p]!]!++;
+  for (let u = 0; u < board.unitCount; u++) change[board.unitPower[u]!]!--;
+
+  const out: LegalOrder[] = [];
+  for (let power = 0; power < powers; power++) {
+    if (powerFilter >= 0 && power !== powerFilter) continue;
+    const name = map.powers[power]!;
+    if (change[power]! > 0) {
+      const build = (type: number, location: number): void => {
+        const key = type * t.L + location;
+        out.push(new Listed(name, t.unitText[key]!, { kind: 'build', unit: t.unitRef[key]! }));
+      };
+      for (let p = 0; p < P; p++) {
+        if (map.homePower[p] !== power || !map.supplyCenter[p] || owner[p] !== power || board.unitAt[p]! >= 0)
+          continue;
+        if (provinceFilter >= 0 && p !== provinceFilter) continue;
+        build(ARMY, p);
+        if (t.isLand[p]) continue;
+        const coasts = map.provinceCoasts[p]!;
+        if (coasts.length === 0) build(FLEET, p);
+        else for (const c of coasts) build(FLEET, c);
+      }
+      if (provinceFilter < 0) out.push(new Listed(name, '', { kind: 'waive' }));
+    } else if (change[power]! < 0) {
+      for (let u = 0; u < board.unitCount; u++) {
+        if (board.unitPower[u] !== power) continue;
+        if (provinceFilter >= 0 && board.unitProvince[u] !== provinceFilter) continue;
+        const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
+        out.push(new Listed(name, t.unitText[key]!, { kind: 'disband', unit: t.unitRef[key]! }));
+      }
+    }
+  }
+  return { value: out.sort(byUnitThenText), issues: [] };
+}
