@@ -10,9 +10,10 @@ import { lookupPower, splitCoast } from '../map/query.js';
 import { issue, type Result } from '../issues.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
-import { ARMY, compileBoard, FLEET } from './board.js';
+import { ARMY, compileBoard, FLEET, type Board } from './board.js';
 import { provinceOf, type Illegal } from './movement/legality.js';
 import type { OrderOutcome, Reason } from './outcome.js';
+import { withDefaults, type RuleOptions } from './rules.js';
 
 export interface PowerAdjustment {
   power: string;
@@ -32,7 +33,13 @@ export interface AdjustmentResult {
   units: Unit[];
 }
 
-export function adjudicateAdjustments(map: GameMap, position: Position, orders: readonly GivenOrder[]): Result<AdjustmentResult> {
+export function adjudicateAdjustments(
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules?: Partial<RuleOptions>,
+): Result<AdjustmentResult> {
+  const options = withDefaults(rules);
   if (position.phase.type !== 'adjustment') {
     return { issues: [issue('wrong-phase', `the position is in a ${position.phase.type} phase, not an adjustment phase`)] };
   }
@@ -56,77 +63,140 @@ export function adjudicateAdjustments(map: GameMap, position: Position, orders: 
   const unitCount = new Int32Array(powers);
   for (let u = 0; u < board.unitCount; u++) unitCount[board.unitPower[u]!]!++;
   const change = centers.map((c, power) => c - unitCount[power]!);
-  const used = new Int32Array(powers);
-  const builtAt = new Uint8Array(map.provinceCount);
-  const disbandedUnit = new Uint8Array(board.unitCount);
-  const built: Unit[] = [];
-
-  const outcomes: OrderOutcome[] = orders.map((given) => {
+  // Each order on its own: what it would build or disband, or why it is illegal.
+  type Standalone =
+    | { build: Unit; province: number; power: number }
+    | { waive: number }
+    | { disband: number }
+    | { illegal: Illegal; unit?: string };
+  const unitName = (u: number): string => `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
+  const standalone: Standalone[] = orders.map((given): Standalone => {
     const power = given.power === undefined ? -1 : lookupPower(map, given.power);
     const order = given.order;
-    const illegal = (reason: Illegal['reason'], message: string): OrderOutcome => {
-      const r: Reason = { code: 'illegal', rule: reason, message };
-      return { given, resolution: 'illegal', reason: r, message: `illegal: ${message}` };
-    };
+    const no = (reason: Illegal['reason'], message: string, unit?: string): Standalone =>
+      unit === undefined ? { illegal: { reason, message } } : { illegal: { reason, message }, unit };
     if (order.kind === 'build' || order.kind === 'waive') {
-      if (power < 0) return illegal('unknown-power' as never, 'a build order needs its power');
-      if (change[power]! <= 0) return illegal('no-builds-allowed', `${map.powers[power]} may not build`);
-      if (used[power]! >= change[power]!) return illegal('too-many-builds', 'all builds are used; the first orders count (4.D.4 b, 6.I.1)');
+      if (power < 0) return no('unknown-power' as never, 'a build order needs its power');
+      if (change[power]! <= 0) return no('no-builds-allowed', `${map.powers[power]} may not build`);
       if (order.kind === 'waive') {
-        used[power]!++;
-        return { given, resolution: 'succeeds', reason: { code: 'waived' }, message: 'build waived' };
+        return options.declineBuilds === 'allowed' ? { waive: power } : no('wrong-phase', 'builds may not be declined (4.D.7 b)');
       }
       const province = provinceOf(map, order.unit.location);
-      if (province < 0) return illegal('unknown-location', `unknown location ${order.unit.location}`);
+      if (province < 0) return no('unknown-location', `unknown location ${order.unit.location}`);
       const name = map.locationCode[province]!;
-      if (map.homePower[province] !== power || !map.supplyCenter[province]) return illegal('not-home-center', `${name} is not a home centre of ${map.powers[power]} (6.I.6)`);
-      if (owner[province] !== power) return illegal('center-not-owned', `${map.powers[power]} does not own ${name} (6.I.5)`);
-      if (board.unitAt[province]! >= 0 || builtAt[province]) return illegal('center-occupied', `${name} is occupied (6.I.3, 6.I.4, 6.I.7)`);
-      let location = province;
-      const type = order.unit.type ?? (map.provinceKind[province] === 'land' ? 'A' : undefined);
-      if (type === undefined) return illegal('unit-type-required', `the unit type must be given for a coastal province (4.C.3)`);
-      if (type === 'F') {
-        if (map.provinceKind[province] === 'land') return illegal('fleet-inland', `a fleet cannot be built in ${name} (4.C.4 a, 6.I.2)`);
-        if (map.provinceCoasts[province]!.length > 0) {
-          const coast = splitCoast(map, order.unit.location).coast;
-          location = map.provinceCoasts[province]!.find((c) => map.locationCoast[c] === coast) ?? -1;
-          if (location < 0) return illegal('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
-        }
+      if (map.homePower[province] !== power || !map.supplyCenter[province]) return no('not-home-center', `${name} is not a home centre of ${map.powers[power]} (6.I.6)`);
+      if (owner[province] !== power) return no('center-not-owned', `${map.powers[power]} does not own ${name} (6.I.5)`);
+      if (board.unitAt[province]! >= 0) return no('center-occupied', `${name} is occupied (6.I.3, 6.I.4)`);
+      const inland = map.provinceKind[province] === 'land';
+      let type = order.unit.type ?? (inland || options.missingBuildType === 'army' ? 'A' : undefined);
+      if (type === undefined) return no('unit-type-required', `the unit type must be given for a coastal province (4.C.3)`);
+      if (type === 'F' && inland) {
+        if (options.fleetBuiltInland === 'fails') return no('fleet-inland', `a fleet cannot be built in ${name} (4.C.4 a, 6.I.2)`);
+        type = 'A';
       }
-      used[power]!++;
-      builtAt[province] = 1;
-      const unit: Unit = { power: map.powers[power]!, type, location: map.locationCode[location]! };
-      built.push(unit);
-      return { given, unit: `${type} ${unit.location}`, resolution: 'succeeds', reason: { code: 'built' }, message: 'built' };
+      let location = province;
+      if (type === 'F' && map.provinceCoasts[province]!.length > 0) {
+        const coast = splitCoast(map, order.unit.location).coast;
+        const coasts = map.provinceCoasts[province]!;
+        location = coasts.find((c) => map.locationCoast[c] === coast) ?? (options.buildCoast === 'default-coast' ? coasts[0]! : -1);
+        if (location < 0) return no('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
+      }
+      return { build: { power: map.powers[power]!, type, location: map.locationCode[location]! }, province, power };
     }
     if (order.kind === 'disband') {
       const province = provinceOf(map, order.unit.location);
       const u = province < 0 ? -1 : board.unitAt[province]!;
-      if (u < 0) return illegal('no-unit', `there is no unit in ${order.unit.location} (6.J.1)`);
+      if (u < 0) return no('no-unit', `there is no unit in ${order.unit.location} (6.J.1)`);
       const owned = board.unitPower[u]!;
-      if (power >= 0 && owned !== power) return illegal('foreign-unit', `the unit belongs to ${map.powers[owned]}`);
-      const text = `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
-      if (change[owned]! >= 0) return { ...illegal('no-disbands-required', `${map.powers[owned]} need not disband`), unit: text };
-      if (disbandedUnit[u]) return { ...illegal('duplicate-order' as never, 'the unit is already disbanded (6.J.2)'), unit: text };
-      if (used[owned]! >= -change[owned]!) return { ...illegal('too-many-disbands', 'enough units are disbanded; the first orders count (4.D.6 b)'), unit: text };
-      used[owned]!++;
-      disbandedUnit[u] = 1;
-      return { given, unit: text, resolution: 'succeeds', reason: { code: 'disbanded' }, message: 'disbanded' };
+      if (power >= 0 && owned !== power) return no('foreign-unit', `the unit belongs to ${map.powers[owned]}`, unitName(u));
+      if (change[owned]! >= 0) return no('no-disbands-required', `${map.powers[owned]} need not disband`, unitName(u));
+      return { disband: u };
     }
-    return illegal('wrong-phase', `a ${order.kind} order is not possible in an adjustment phase`);
+    return no('wrong-phase', `a ${order.kind} order is not possible in an adjustment phase`);
   });
 
-  // Civil disorder for powers that disbanded too few (4.D.8 c).
+  // Which of the legal orders count: one per province or unit (4.D.5, 6.J.2), then up to the number due
+  // (4.D.4, 4.D.6); earlier orders first unless the rules say the last ones count.
+  const verdict: (Illegal | null)[] = standalone.map((o) => ('illegal' in o ? o.illegal : null));
+  const order = orders.map((_, i) => i);
+  const buildsFirst = options.tooManyBuilds === 'last' ? [...order].reverse() : order;
+  const provinceRule = options.twoBuildsOneProvince;
+  const claimed = new Map<number, number[]>();
+  for (const i of provinceRule === 'last' ? [...order].reverse() : order) {
+    const o = standalone[i]!;
+    if ('build' in o) claimed.set(o.province, [...(claimed.get(o.province) ?? []), i]);
+  }
+  for (const list of claimed.values()) {
+    const keep = provinceRule === 'both-fail' && list.length > 1 ? -1 : list[0]!;
+    for (const i of list) {
+      if (i !== keep) verdict[i] = { reason: 'center-occupied', message: `another build order is for the same province (4.D.5)` };
+    }
+  }
+  const seenUnit = new Set<number>();
+  for (const i of options.tooManyDisbands === 'last' ? [...order].reverse() : order) {
+    const o = standalone[i]!;
+    if (!('disband' in o) || verdict[i]) continue;
+    if (seenUnit.has(o.disband)) verdict[i] = { reason: 'duplicate-order' as never, message: 'the unit is already disbanded (6.J.2)' };
+    seenUnit.add(o.disband);
+  }
+  const used = new Int32Array(powers);
+  const powerOf = (o: Standalone): number => ('build' in o ? o.power : 'waive' in o ? o.waive : 'disband' in o ? board.unitPower[o.disband]! : -1);
+  const wanted = new Int32Array(powers);
+  for (let i = 0; i < orders.length; i++) if (!verdict[i] && !('illegal' in standalone[i]!)) wanted[powerOf(standalone[i]!)]!++;
+  for (const i of buildsFirst) {
+    const o = standalone[i]!;
+    if (verdict[i] || !('build' in o || 'waive' in o)) continue;
+    const power = powerOf(o);
+    if (options.tooManyBuilds === 'all-illegal' && wanted[power]! > change[power]!) {
+      verdict[i] = { reason: 'too-many-builds', message: 'more builds were ordered than allowed: all are void (4.D.4 a)' };
+    } else if (used[power]! >= change[power]!) {
+      verdict[i] = { reason: 'too-many-builds', message: `all builds are used; the ${options.tooManyBuilds} orders count (4.D.4, 6.I.1)` };
+    } else used[power]!++;
+  }
+  for (const i of options.tooManyDisbands === 'last' ? [...order].reverse() : order) {
+    const o = standalone[i]!;
+    if (verdict[i] || !('disband' in o)) continue;
+    const power = powerOf(o);
+    if (options.tooManyDisbands === 'civil-disorder' && wanted[power]! > -change[power]!) {
+      verdict[i] = { reason: 'too-many-disbands', message: 'more disbands were ordered than due: civil disorder chooses (4.D.6 a)' };
+    } else if (used[power]! >= -change[power]!) {
+      verdict[i] = { reason: 'too-many-disbands', message: `enough units are disbanded; the ${options.tooManyDisbands} orders count (4.D.6)` };
+    } else used[power]!++;
+  }
+
+  const disbandedUnit = new Uint8Array(board.unitCount);
+  const built: Unit[] = [];
+  const outcomes: OrderOutcome[] = orders.map((given, i) => {
+    const o = standalone[i]!;
+    const bad = verdict[i];
+    const unit = 'build' in o ? `${o.build.type} ${o.build.location}` : 'disband' in o ? unitName(o.disband) : 'illegal' in o ? o.unit : undefined;
+    const base: OrderOutcome = unit === undefined ? ({ given } as OrderOutcome) : ({ given, unit } as OrderOutcome);
+    if (bad) {
+      const reason: Reason = { code: 'illegal', rule: bad.reason, message: bad.message };
+      return { ...base, resolution: 'illegal', reason, message: `illegal: ${bad.message}` };
+    }
+    if ('build' in o) {
+      built.push(o.build);
+      return { ...base, resolution: 'succeeds', reason: { code: 'built' }, message: 'built' };
+    }
+    if ('disband' in o) {
+      disbandedUnit[o.disband] = 1;
+      return { ...base, resolution: 'succeeds', reason: { code: 'disbanded' }, message: 'disbanded' };
+    }
+    return { ...base, resolution: 'succeeds', reason: { code: 'waived' }, message: 'build waived' };
+  });
+
+  // Civil disorder for powers that disbanded too few (4.D.8).
   const civilDisorder: Unit[] = [];
   for (let power = 0; power < powers; power++) {
     let missing = -change[power]! - used[power]!;
     if (change[power]! >= 0 || missing <= 0) continue;
-    const distance = distanceToOwnedCenters(map, owner, power);
+    const distance = civilDisorderDistances(map, board, owner, power, options);
     const candidates: number[] = [];
     for (let u = 0; u < board.unitCount; u++) if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
     candidates.sort(
       (a, b) =>
-        distance[board.unitProvince[b]!]! - distance[board.unitProvince[a]!]! ||
+        distance(b) - distance(a) ||
         (board.unitType[a] === FLEET ? 0 : 1) - (board.unitType[b] === FLEET ? 0 : 1) ||
         map.provinceName[board.unitProvince[a]!]!.localeCompare(map.provinceName[board.unitProvince[b]!]!, 'en'),
     );
@@ -174,6 +244,55 @@ export function distanceToOwnedCenters(map: GameMap, owner: Int32Array, power: n
     for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) visit(map.armyAdj[i]!);
     for (const location of [p, ...map.provinceCoasts[p]!]) {
       for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++) visit(map.locationProvince[map.fleetAdj[i]!]!);
+    }
+  }
+  return distance;
+}
+
+/**
+ * The distance of each unit that civil disorder compares (4.D.8): 2023 (c) to an owned centre over any adjacent
+ * province; 2000 (b) the same, but to a home centre (the rulebook's "home country" read as its home centres);
+ * 1971/1982 (a, as the DPTG and DATC 2.x read it) to a home centre, fleets counting fleet moves only and armies
+ * crossing land and water.
+ */
+function civilDisorderDistances(
+  map: GameMap,
+  board: Board,
+  owner: Int32Array,
+  power: number,
+  rules: RuleOptions,
+): (u: number) => number {
+  if (rules.civilDisorder === 'rule-2023') {
+    const distance = distanceToOwnedCenters(map, owner, power);
+    return (u) => distance[board.unitProvince[u]!]!;
+  }
+  // Home centres as the targets: mark them as "owned" by a pseudo-owner for the shared search.
+  const home = new Int32Array(map.provinceCount).fill(-1);
+  for (const p of map.homeCenters[power]!) home[p] = power;
+  const anyWay = distanceToOwnedCenters(map, home, power);
+  if (rules.civilDisorder === 'rule-2000') return (u) => anyWay[board.unitProvince[u]!]!;
+  const byFleet = fleetDistances(map, map.homeCenters[power]!);
+  return (u) => (board.unitType[u] === FLEET ? byFleet[board.unitLocation[u]!]! : anyWay[board.unitProvince[u]!]!);
+}
+
+/** Fleet moves from every location to the nearest location of the target provinces (1971 civil disorder). */
+function fleetDistances(map: GameMap, targets: readonly number[]): Int32Array {
+  const distance = new Int32Array(map.locationCount).fill(1 << 30);
+  const queue: number[] = [];
+  for (const p of targets) {
+    for (const location of [p, ...map.provinceCoasts[p]!]) {
+      distance[location] = 0;
+      queue.push(location);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const l = queue[head]!;
+    for (let i = map.fleetStart[l]!; i < map.fleetStart[l + 1]!; i++) {
+      const m = map.fleetAdj[i]!;
+      if (distance[m]! > distance[l]! + 1) {
+        distance[m] = distance[l]! + 1;
+        queue.push(m);
+      }
     }
   }
   return distance;

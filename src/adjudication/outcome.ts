@@ -40,7 +40,12 @@ export type Reason =
   /** Convoys */
   | { code: 'available' }
   | { code: 'convoy-dislodged'; by: string }
-  | { code: 'paradox'; rule: 'szykman' }
+  /** Settled by a backup rule: the convoy paradox rule, or (all-hold) a move of a paradox. */
+  | { code: 'paradox'; rule: 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution'; fallbackFor?: string }
+  /** A move that is impossible but still a move (4.E.1 a/b): it fails and cannot be supported in place. */
+  | { code: 'impossible-move'; rule: IllegalReason; message: string }
+  /** A hold support for a unit of a power in civil disorder (4.D.9 a). */
+  | { code: 'civil-disorder' }
   /** Supports and convoys that do not match the order of the unit they name */
   | { code: 'not-matching'; actual: string }
   /** Retreats */

@@ -12,6 +12,7 @@ import type { Position, Unit } from '../position/types.js';
 import { ARMY, compileBoard, type Board } from './board.js';
 import { fleetTarget, provinceOf, type Illegal } from './movement/legality.js';
 import type { OrderOutcome, Reason, Resolution } from './outcome.js';
+import { withDefaults, type RuleOptions } from './rules.js';
 
 export interface RetreatResult {
   orders: OrderOutcome[];
@@ -23,7 +24,13 @@ export interface RetreatResult {
   units: Unit[];
 }
 
-export function adjudicateRetreats(map: GameMap, position: Position, orders: readonly GivenOrder[]): Result<RetreatResult> {
+export function adjudicateRetreats(
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules?: Partial<RuleOptions>,
+): Result<RetreatResult> {
+  const options = withDefaults(rules);
   if (position.phase.type !== 'retreat') {
     return { issues: [issue('wrong-phase', `the position is in a ${position.phase.type} phase, not a retreat phase`)] };
   }
@@ -63,7 +70,8 @@ export function adjudicateRetreats(map: GameMap, position: Position, orders: rea
       if (order.viaConvoy === true || (order.path?.length ?? 0) > 0) {
         return { unit: u, illegal: { reason: 'wrong-phase', message: 'no convoy in a retreat phase (6.H.3)' } };
       }
-      const check = retreatTarget(board, u, order.to, occupied, contested, attackerFrom[u]!, position.dislodged[u]!.byConvoy === true);
+      const byConvoy = position.dislodged[u]!.byConvoy === true && options.retreatToConvoyOrigin === 'allowed';
+      const check = retreatTarget(board, u, order.to, occupied, contested, attackerFrom[u]!, byConvoy, options);
       if ('reason' in check) return { unit: u, illegal: check };
       location = check.location;
     } else if (order.kind !== 'disband') {
@@ -119,6 +127,7 @@ function retreatTarget(
   contested: Uint8Array,
   attackerFrom: number,
   byConvoy: boolean,
+  rules: RuleOptions,
 ): { location: number } | Illegal {
   const map = board.map;
   const dest = provinceOf(map, destCode);
@@ -131,7 +140,7 @@ function retreatTarget(
     location = dest;
   } else {
     if (map.provinceKind[dest] === 'land') return { reason: 'fleet-to-land', message: `a fleet cannot retreat to ${name}` };
-    const t = fleetTarget(map, board.unitLocation[u]!, dest, destCode);
+    const t = fleetTarget(map, board.unitLocation[u]!, dest, destCode, false, rules);
     if ('reason' in t) return t;
     location = t.location;
   }

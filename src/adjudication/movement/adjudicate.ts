@@ -10,54 +10,136 @@ import type { GivenOrder, Order } from '../../orders/types.js';
 import type { DislodgedUnit, Position } from '../../position/types.js';
 import { ARMY, compileBoard, type Board } from '../board.js';
 import type { Dislodgement, MovementResult, OpposingStrength, OrderOutcome, Reason, Resolution, UnitOutcome } from '../outcome.js';
-import { szykmanBackupRule } from './backup-rule.js';
+import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } from './backup-rule.js';
+import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
 import { Resolver } from './resolver.js';
-import { buildTables, CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import { buildTables, BY_LAND, CONVOY, HOLD, MATCHES, CIVIL_DISORDER, MOVE, SUPPORT, type MovementTables } from './tables.js';
 
-/** Adjudicates the movement phase of `position` with `orders`. Bad positions give issues; bad orders are outcomes. */
-export function adjudicateMovement(map: GameMap, position: Position, orders: readonly GivenOrder[]): Result<MovementResult> {
+type Verdict = { accepted: AcceptedOrder } | { illegal: { reason: string; message: string } };
+
+/** What the orders come to, per given order and per unit, before any decision. */
+interface OrderChoice {
+  verdicts: Verdict[];
+  /** The order each unit carries out (undefined: it holds). */
+  accepted: (AcceptedOrder | undefined)[];
+  /** Index of the given order each unit carries out, or -1 (none, or an implicit order). */
+  acceptedFrom: Int32Array;
+  /** Implicit orders (4.E.3 a), per unit. */
+  implicit: (Order | undefined)[];
+  /** 1 for a power that gave no orders at all (civil disorder, 4.D.9). */
+  civilDisorder: Uint8Array;
+}
+
+/**
+ * Legality of every order (4.E.1), which of several legal orders to one unit counts (4.D.3), and the implicit
+ * orders of 4.E.3 a.
+ */
+function chooseOrders(map: GameMap, board: Board, orders: readonly GivenOrder[], rules: RuleOptions): OrderChoice {
+  const accepted = new Array<AcceptedOrder | undefined>(board.unitCount);
+  const acceptedFrom = new Int32Array(board.unitCount).fill(-1);
+  const civilDisorder = new Uint8Array(map.powers.length).fill(1);
+  const legalOrders: number[][] = board.units.map(() => []);
+  const verdicts: Verdict[] = orders.map((given, i) => {
+    const power = given.power === undefined ? -1 : lookupPower(map, given.power);
+    if (given.power !== undefined && power < 0) return { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
+    if (power >= 0) civilDisorder[power] = 0;
+    const verdict = checkMovementOrder(board, given.order, power, rules);
+    if ('accepted' in verdict) legalOrders[verdict.accepted.unit]!.push(i);
+    return verdict;
+  });
+  for (let u = 0; u < board.unitCount; u++) {
+    const list = legalOrders[u]!;
+    if (list.length === 0) continue;
+    // Identical orders are one order (4.D.3); otherwise the first, the last, or none counts.
+    const distinct = new Set(list.map((i) => JSON.stringify(orders[i]!.order)));
+    let chosen = rules.multipleOrders === 'last' ? list[list.length - 1]! : list[0]!;
+    if (distinct.size > 1 && rules.multipleOrders === 'all-illegal') chosen = -1;
+    for (const i of list) {
+      if (i === chosen) continue;
+      const why =
+        chosen < 0
+          ? 'the unit has several different orders; all are void (4.D.3 c)'
+          : `the unit already has an order; the ${rules.multipleOrders} one counts (4.D.3)`;
+      verdicts[i] = { illegal: { reason: 'duplicate-order', message: why } };
+    }
+    if (chosen >= 0) {
+      accepted[u] = (verdicts[chosen] as { accepted: AcceptedOrder }).accepted;
+      acceptedFrom[u] = chosen;
+    }
+  }
+
+  const implicit = new Array<Order | undefined>(board.unitCount);
+  if (rules.implicitOrders === 'allowed') {
+    // An own support or convoy of a move implies that move for an own unit without an order (4.E.3 a).
+    orders.forEach((given, i) => {
+      const verdict = verdicts[i]!;
+      if (!('accepted' in verdict) || acceptedFrom[verdict.accepted.unit] !== i) return;
+      const o = given.order;
+      const named = verdict.accepted.target;
+      if ((o.kind !== 'support' || o.to === undefined) && o.kind !== 'convoy') return;
+      if (named < 0 || accepted[named] !== undefined || board.unitPower[named] !== board.unitPower[verdict.accepted.unit]) return;
+      const to = o.kind === 'support' ? o.to! : o.to;
+      const move: Order = { kind: 'move', unit: { location: map.locationCode[board.unitLocation[named]!]! }, to };
+      if (o.kind === 'convoy') move.viaConvoy = true;
+      const check = checkMovementOrder(board, move, board.unitPower[named]!, rules);
+      if (!('accepted' in check)) return;
+      accepted[named] = check.accepted;
+      implicit[named] = move;
+    });
+  }
+  return { verdicts, accepted, acceptedFrom, implicit, civilDisorder };
+}
+
+/** The decisions, solved; re-solved when a DPTG Szykman resolution turns out inconsistent. */
+function solve(tables: MovementTables): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
+  const n = tables.board.unitCount;
+  const allHold = new Set<number>();
+  for (;;) {
+    const solver = new Resolver(n);
+    const decisions = new MovementDecisions(tables, solver);
+    const log = newBackupLog(n, allHold);
+    solver.reset(
+      (d, optimistic) => decisions.adjudicate(d, optimistic),
+      (cycle, settle) => applyBackupRule(tables, decisions, log, cycle, settle),
+    );
+    const success = new Uint8Array(n);
+    for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.resolve(u, true) ? 1 : 0;
+    // DPTG: the resolution with every convoy of the core disrupted counts only if each of those fleets is indeed
+    // dislodged; otherwise that paradox goes to all-hold.
+    const inconsistent = log.tentative.filter((core) => core.some((f) => !dislodgedIn(tables, success, tables.board.unitProvince[f]!)));
+    if (inconsistent.length === 0) return { success, decisions, log };
+    for (const core of inconsistent) for (const f of core) allHold.add(f);
+  }
+}
+
+function dislodgedIn(t: MovementTables, success: Uint8Array, province: number): boolean {
+  for (let i = t.moveStart[province]!; i < t.moveStart[province + 1]!; i++) if (success[t.movers[i]!]) return true;
+  return false;
+}
+
+/**
+ * Adjudicates the movement phase of `position` with `orders` under `rules` (default: the DATC preferences).
+ * Bad positions give issues; bad orders are outcomes ("illegal", with the reason).
+ */
+export function adjudicateMovement(
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules?: Partial<RuleOptions>,
+): Result<MovementResult> {
   const compiled = compileBoard(map, position.units);
   if (!compiled.value) return { issues: compiled.issues };
   const board = compiled.value;
   if (position.phase.type !== 'movement') {
     return { issues: [issue('wrong-phase', `the position is in a ${position.phase.type} phase, not a movement phase`)] };
   }
-
-  // Legality (4.E.1) and, per unit, the first legal order (4.D.3 a).
-  const accepted: (AcceptedOrder | undefined)[] = new Array<AcceptedOrder | undefined>(board.unitCount);
-  const acceptedFrom = new Int32Array(board.unitCount).fill(-1);
-  const verdicts = orders.map((given, i) => {
-    const power = given.power === undefined ? -1 : lookupPower(map, given.power);
-    if (given.power !== undefined && power < 0) {
-      return { illegal: { reason: 'unknown-power' as const, message: `unknown power ${given.power}` } };
-    }
-    const verdict = checkMovementOrder(board, given.order, power);
-    if ('accepted' in verdict) {
-      const u = verdict.accepted.unit;
-      if (accepted[u] !== undefined) {
-        return { illegal: { reason: 'duplicate-order' as const, message: 'the unit already has an order; the first one counts (4.D.3 a)' } };
-      }
-      accepted[u] = verdict.accepted;
-      acceptedFrom[u] = i;
-    }
-    return verdict;
-  });
-
-  const tables = buildTables(board, accepted);
-  const solver = new Resolver(board.unitCount);
-  const decisions = new MovementDecisions(tables, solver);
-  solver.reset(
-    (d, optimistic) => decisions.adjudicate(d, optimistic),
-    (cycle, settle) => szykmanBackupRule(tables, cycle, settle),
-  );
-  const success = new Uint8Array(board.unitCount);
-  for (let u = 0; u < board.unitCount; u++) {
-    if (tables.kind[u] !== 0) success[u] = solver.resolve(u, true) ? 1 : 0;
-  }
-
-  return { value: writeResult(map, position, board, tables, decisions, solver, success, orders, verdicts, acceptedFrom), issues: [] };
+  const options = withDefaults(rules);
+  const choice = chooseOrders(map, board, orders, options);
+  const tables = buildTables(board, choice.accepted, options, choice.civilDisorder);
+  const { success, decisions, log } = solve(tables);
+  return { value: writeResult(map, position, board, tables, decisions, log, success, orders, choice), issues: [] };
 }
 
 function unitText(board: Board, u: number): string {
@@ -70,13 +152,16 @@ function writeResult(
   board: Board,
   t: MovementTables,
   decisions: MovementDecisions,
-  solver: Resolver,
+  log: BackupLog,
   success: Uint8Array,
   orders: readonly GivenOrder[],
-  verdicts: readonly ({ accepted: AcceptedOrder } | { illegal: { reason: string; message: string } })[],
-  acceptedFrom: Int32Array,
+  choice: OrderChoice,
 ): MovementResult {
+  const { verdicts, acceptedFrom } = choice;
   const n = board.unitCount;
+  const rules = t.rules;
+  // The route a move took: by convoy for convoy moves, and for 4.A.3 a moves whose convoy held.
+  const byConvoy = (u: number): boolean => t.route[u] !== BY_LAND && decisions.convoyPath(u, false);
   const moved = (u: number): boolean => t.kind[u] === MOVE && success[u] === 1;
 
   // Who ends where: the successful mover into each province, and the units it dislodges.
@@ -98,8 +183,8 @@ function writeResult(
   for (let u = 0; u < n; u++) {
     if (t.kind[u] !== MOVE || success[u] || occupied[t.dest[u]!]) continue;
     if (!decisions.path(u, false)) continue;
-    const opponent = t.opponent[u]!;
-    if (opponent >= 0 && success[opponent]) continue;
+    const opposite = t.opposite[u]!;
+    if (opposite >= 0 && success[opposite] && decisions.headToHead(u) === 1) continue;
     contested[t.dest[u]!] = 1;
   }
 
@@ -108,18 +193,19 @@ function writeResult(
     const a = dislodgedBy[u]!;
     if (a < 0) continue;
     const from = board.unitProvince[a]!;
-    const byConvoy = t.byConvoy[a] === 1;
+    const convoyed = byConvoy(a);
     dislodgements[u] = {
       by: unitText(board, a),
       from: map.locationCode[from]!,
-      byConvoy,
-      retreats: retreatOptions(board, u, from, byConvoy, occupied, contested),
+      byConvoy: convoyed,
+      retreats: retreatOptions(board, u, from, convoyed && rules.retreatToConvoyOrigin === 'allowed', occupied, contested),
     };
   }
 
   const orderOf = (u: number): Order => {
     const i = acceptedFrom[u]!;
-    return i >= 0 ? orders[i]!.order : { kind: 'hold', unit: { type: board.units[u]!.type, location: board.units[u]!.location } };
+    if (i >= 0) return orders[i]!.order;
+    return choice.implicit[u] ?? { kind: 'hold', unit: { type: board.units[u]!.type, location: board.units[u]!.location } };
   };
 
   const explain = (u: number): { resolution: Resolution; reason: Reason } => {
@@ -127,13 +213,19 @@ function writeResult(
       case MOVE:
         return explainMove(u);
       case SUPPORT:
-        if (!t.matches[u]) return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
+        if (t.matches[u] === CIVIL_DISORDER) return { resolution: 'invalid', reason: { code: 'civil-disorder' } };
+        if (t.matches[u] !== MATCHES) return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
         return success[u] ? { resolution: 'given', reason: { code: 'given' } } : { resolution: 'cut', reason: cutReason(u) };
-      case CONVOY:
-        if (!t.matches[u]) return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
-        if (success[u]) return { resolution: 'available', reason: { code: 'available' } };
-        if (solver.byBackupRule[u]) return { resolution: 'disrupted', reason: { code: 'paradox', rule: 'szykman' } };
+      case CONVOY: {
+        if (t.matches[u] !== MATCHES) return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
+        const rule = log.rule[u];
+        if (success[u]) {
+          if (rule === 'all-hold') return { resolution: 'available', reason: paradoxReason(u, 'all-hold') };
+          return { resolution: 'available', reason: { code: 'available' } };
+        }
+        if (rule !== undefined && dislodgedBy[u]! < 0) return { resolution: 'disrupted', reason: paradoxReason(u, rule) };
         return { resolution: 'disrupted', reason: { code: 'convoy-dislodged', by: unitText(board, dislodgedBy[u]!) } };
+      }
       default:
         return { resolution: 'stands', reason: { code: 'stands' } };
     }
@@ -142,19 +234,23 @@ function writeResult(
   const explainMove = (u: number): { resolution: Resolution; reason: Reason } => {
     const attack = decisions.attackStrength(u, false);
     if (success[u]) {
-      const reason: Reason = solver.byBackupRule[u] ? { code: 'circular-movement' } : { code: 'moved', attack };
+      const reason: Reason = log.rule[u] === 'circular-movement' ? { code: 'circular-movement' } : { code: 'moved', attack };
       return { resolution: 'succeeds', reason };
     }
+    const rule = log.rule[u];
+    if (rule === 'all-hold' || rule === 'no-resolution') return { resolution: 'fails', reason: paradoxReason(u, rule) };
+    const impossible = choice.accepted[u]?.impossible;
+    if (impossible) return { resolution: 'fails', reason: { code: 'impossible-move', rule: impossible.reason, message: impossible.message } };
     if (t.invalidMove[u]) return { resolution: 'invalid', reason: { code: 'no-convoy-ordered' } };
     if (!decisions.path(u, false)) return { resolution: 'fails', reason: { code: 'no-path' } };
     const dest = t.dest[u]!;
     const defender = board.unitAt[dest]!;
     if (attack === 0 && defender >= 0) return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
     let against: OpposingStrength | undefined;
-    const opponent = t.opponent[u]!;
-    if (opponent >= 0) {
-      const strength = decisions.defendStrength(opponent, false);
-      if (strength >= attack) against = { kind: 'defend', unit: unitText(board, opponent), strength };
+    if (decisions.headToHead(u) === 1) {
+      const opposite = t.opposite[u]!;
+      const strength = decisions.defendStrength(opposite, false);
+      if (strength >= attack) against = { kind: 'defend', unit: unitText(board, opposite), strength };
     } else if (defender >= 0) {
       const strength = decisions.holdStrength(dest, false);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };
@@ -170,12 +266,18 @@ function writeResult(
     return { resolution: 'fails', reason: { code: 'bounced', attack, against } };
   };
 
+  const paradoxReason = (u: number, rule: BackupRuleName): Reason => {
+    const reason: Reason = { code: 'paradox', rule };
+    if (log.fallback[u]) reason.fallbackFor = rules.convoyParadox;
+    return reason;
+  };
+
   const cutReason = (s: number): Reason => {
     const here = board.unitProvince[s]!;
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
       if (board.unitPower[a] === board.unitPower[s]) continue;
-      if (board.unitProvince[a] === t.dest[s]) {
+      if (board.unitProvince[a] === t.dest[s] && (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province')) {
         if (success[a]) return { code: 'cut-by-dislodgement', by: unitText(board, a) };
       } else if (decisions.path(a, false)) {
         return { code: 'cut', by: unitText(board, a) };
@@ -331,8 +433,31 @@ function messageFor(resolution: Resolution, reason: Reason): string {
       return 'available';
     case 'convoy-dislodged':
       return `disrupted: dislodged by ${reason.by}`;
-    case 'paradox':
-      return 'disrupted: convoy paradox, Szykman rule';
+    case 'paradox': {
+      const fallback = reason.fallbackFor ? ` (the ${reason.fallbackFor} paradox rule gives no resolution)` : '';
+      const what: Record<typeof reason.rule, string> = {
+        'circular-movement': 'circular movement',
+        szykman: 'convoy paradox, Szykman rule',
+        'all-hold': 'convoy paradox, all-hold rule',
+        dptg: 'convoy paradox, DPTG rule',
+        'no-resolution': 'no resolution, every move and support of the cycle fails',
+      };
+      return `${resolution}: ${what[reason.rule]}${fallback}`;
+    }
+    case 'impossible-move':
+      return `fails: impossible move (${reason.message})`;
+    case 'civil-disorder':
+      return 'invalid: the supported unit belongs to a power in civil disorder (4.D.9 a)';
+    case 'retreated':
+      return 'retreats';
+    case 'retreat-clash':
+      return `fails: ${reason.with.join(', ')} retreat there too`;
+    case 'disbanded':
+      return 'disbanded';
+    case 'built':
+      return 'built';
+    case 'waived':
+      return 'build waived';
     case 'not-matching':
       return `invalid: the unit's order is ${reason.actual}`;
     case 'stands':
@@ -340,5 +465,4 @@ function messageFor(resolution: Resolution, reason: Reason): string {
     case 'illegal':
       return `illegal: ${reason.message}`;
   }
-  return resolution;
 }

@@ -1,25 +1,97 @@
 /**
- * The backup rule for cycles of decisions without a single resolution (DATC v3.2 5.B.9): a cycle of moves only is
- * circular movement and every move in it succeeds (6.C.1); a cycle with a convoy in it is a convoy paradox and, by
- * the Szykman rule (4.A.2 f, the DATC's preference), every convoy of the cycle fails, as if the fleets held (6.F.14,
- * 6.F.16 Pandin's paradox, 6.F.22-6.F.24 second-order paradoxes). Anything else, which the standard rules cannot
- * produce, makes every move and support of the cycle fail.
+ * Backup rules for cycles of decisions without a single resolution (DATC v3.2 5.B.9, 4.A.2). A cycle of moves only
+ * is circular movement and every move in it succeeds (6.C.1), whatever the paradox rule. A cycle with a convoy in
+ * it is a convoy paradox, settled by the paradox rule in force:
+ * - Szykman (4.A.2 f, the DATC's preference; also e, Verheijden): every convoy of the cycle fails, as if its fleet
+ *   held (6.F.14, 6.F.16 Pandin's paradox, 6.F.22-6.F.24 second-order paradoxes);
+ * - all-hold (4.A.2 d): every move of the paradox fails, the convoyed armies' too, which then cut nothing;
+ * - DPTG: the Szykman resolution when it is consistent (every convoy of the core really is dislodged), else
+ *   all-hold; the consistency is checked after solving (see adjudicate.ts);
+ * - the 1971, 1982 and 2000 rules protect supports in decisions.ts; a paradox they leave (6.F.18, 6.F.22-6.F.24)
+ *   goes to the named fallback (`paradoxFallback`), and the outcome says so.
+ * Anything else, which the standard rules cannot produce, makes every move and support of the cycle fail.
  */
+import type { MovementDecisions } from './decisions.js';
 import { CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
 
-export function szykmanBackupRule(
+export type BackupRuleName = 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution';
+
+export interface BackupLog {
+  /** Per unit: the backup rule that settled its decision, or undefined. */
+  readonly rule: (BackupRuleName | undefined)[];
+  /** Per unit: 1 when the rule applied was the fallback of the 1971/1982/2000 paradox rule. */
+  readonly fallback: Uint8Array;
+  /** DPTG: convoy sets settled the Szykman way, to be checked for consistency. */
+  readonly tentative: number[][];
+  /** DPTG: convoys whose paradox must be settled by all-hold (their Szykman resolution was inconsistent). */
+  readonly allHold: Set<number>;
+}
+
+export function newBackupLog(units: number, allHold = new Set<number>()): BackupLog {
+  return { rule: new Array<BackupRuleName | undefined>(units), fallback: new Uint8Array(units), tentative: [], allHold };
+}
+
+/** Settles (some of) a cycle through `settle`; returns whether it changed anything else (a blocked path). */
+export function applyBackupRule(
   t: MovementTables,
+  decisions: MovementDecisions,
+  log: BackupLog,
   cycle: readonly number[],
   settle: (d: number, value: boolean) => void,
-): void {
+): boolean {
+  const mark = (d: number, rule: BackupRuleName, fallback: boolean): void => {
+    log.rule[d] = rule;
+    if (fallback) log.fallback[d] = 1;
+  };
   const convoys = cycle.filter((d) => t.kind[d] === CONVOY);
-  if (convoys.length > 0) {
-    for (const d of convoys) settle(d, false);
-    return;
+  if (convoys.length === 0) {
+    if (cycle.every((d) => t.kind[d] === MOVE)) {
+      for (const d of cycle) {
+        mark(d, 'circular-movement', false);
+        settle(d, true);
+      }
+      return false;
+    }
+    for (const d of cycle) {
+      if (t.kind[d] !== MOVE && t.kind[d] !== SUPPORT) continue;
+      mark(d, 'no-resolution', false);
+      settle(d, false);
+    }
+    return false;
   }
-  if (cycle.every((d) => t.kind[d] === MOVE)) {
-    for (const d of cycle) settle(d, true);
-    return;
+
+  let rule = t.rules.convoyParadox;
+  let fallback = false;
+  if (rule === 'rule-1971' || rule === 'rule-1982' || rule === 'rule-2000') {
+    rule = t.rules.paradoxFallback;
+    fallback = true;
   }
-  for (const d of cycle) if (t.kind[d] === MOVE || t.kind[d] === SUPPORT) settle(d, false);
+  if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
+
+  if (rule === 'all-hold') {
+    let blocked = false;
+    for (const f of convoys) {
+      const army = t.target[f]!;
+      if (!decisions.pathBlocked[army]) blocked = true;
+      decisions.pathBlocked[army] = 1;
+      mark(army, 'all-hold', fallback);
+      settle(army, false);
+    }
+    for (const d of cycle) {
+      if (t.kind[d] !== MOVE) continue;
+      mark(d, 'all-hold', fallback);
+      settle(d, false);
+    }
+    for (const f of convoys) mark(f, 'all-hold', fallback);
+    return blocked;
+  }
+
+  // Szykman, Verheijden, and DPTG's first try.
+  const name: BackupRuleName = rule === 'dptg' ? 'dptg' : 'szykman';
+  for (const f of convoys) {
+    mark(f, name, fallback);
+    settle(f, false);
+  }
+  if (rule === 'dptg') log.tentative.push(convoys);
+  return false;
 }

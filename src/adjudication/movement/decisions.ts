@@ -6,19 +6,32 @@
  * Written for the partial-information solver (5.E): every function takes `optimistic`/`high`. A strength with
  * `high` is the most it can still become, without it the least; a decision with `optimistic` takes every open
  * dependency in its own favour. `resolve(d, x)` returns the final value of d or, while d is open, x.
+ * The rule options (rules.ts) that change an equation are read where that equation is.
  */
 import { fleetAdjacent } from '../../map/query.js';
+import { FLEET } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
-import type { Resolver } from './resolver.js';
-import { CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import { BY_CONVOY, BY_LAND, CONVOY, CONVOY_ELSE_LAND, MOVE, SUPPORT, type MovementTables } from './tables.js';
+
+/** The part of the solver the decisions use. */
+export interface DecisionSource {
+  resolve(d: number, optimistic: boolean): boolean;
+}
+
+const NO = 0;
+const YES = 1;
+const MAYBE = 2;
 
 export class MovementDecisions {
   private readonly t: MovementTables;
-  private readonly solver: Resolver;
+  private readonly solver: DecisionSource;
+  /** Moves whose PATH a backup rule has taken away (the all-hold rule, 4.A.2 d). */
+  readonly pathBlocked: Uint8Array;
 
-  constructor(tables: MovementTables, solver: Resolver) {
+  constructor(tables: MovementTables, solver: DecisionSource) {
     this.t = tables;
     this.solver = solver;
+    this.pathBlocked = new Uint8Array(tables.board.unitCount);
   }
 
   /** Adjudicates the decision of unit d (the `Adjudicate` callback of the solver). */
@@ -41,13 +54,21 @@ export class MovementDecisions {
    * Pins 6.A.11, 6.A.12, 6.E.* (head-to-head, beleaguered garrison), 6.C.* (circular movement via the backup rule).
    */
   move(u: number, optimistic: boolean): boolean {
+    const battle = this.headToHead(u);
+    if (battle !== MAYBE) return this.moveWith(u, optimistic, battle === YES);
+    // Only with a convoy that may or may not hold (4.A.3 a): both cases must agree, or give the caller's answer.
+    const a = this.moveWith(u, optimistic, true);
+    const b = this.moveWith(u, optimistic, false);
+    return optimistic ? a || b : a && b;
+  }
+
+  private moveWith(u: number, optimistic: boolean, headToHead: boolean): boolean {
     const t = this.t;
-    const attack = this.attackStrength(u, optimistic);
+    const attack = this.attackWith(u, optimistic, headToHead);
     if (attack === 0) return false;
-    const opponent = t.opponent[u]!;
     const dest = t.dest[u]!;
-    if (opponent >= 0) {
-      if (attack <= this.defendStrength(opponent, !optimistic)) return false;
+    if (headToHead) {
+      if (attack <= this.defendStrength(t.opposite[u]!, !optimistic)) return false;
     } else if (attack <= this.holdStrength(dest, !optimistic)) {
       return false;
     }
@@ -59,9 +80,34 @@ export class MovementDecisions {
   }
 
   /**
+   * Is move u in a head-to-head battle? Only when it and the move the other way both go over land (a convoyed
+   * move passes by, 6.G.*). YES, NO, or MAYBE while a convoy that decides the route (4.A.3 a) is open.
+   */
+  headToHead(u: number): number {
+    const t = this.t;
+    const v = t.opposite[u]!;
+    if (v < 0) return NO;
+    const a = this.goesByConvoy(u);
+    const b = this.goesByConvoy(v);
+    if (a === YES || b === YES) return NO;
+    if (a === NO && b === NO) return YES;
+    return MAYBE;
+  }
+
+  private goesByConvoy(u: number): number {
+    const route = this.t.route[u];
+    if (route === BY_LAND) return NO;
+    if (route === BY_CONVOY) return YES;
+    if (this.convoyPath(u, false)) return YES;
+    return this.convoyPath(u, true) ? MAYBE : NO;
+  }
+
+  /**
    * SUPPORT (5.B.2): cut when a unit of another power with a successful PATH moves to the supporter's province,
    * unless it comes from the province the support is directed into; then only when it dislodges the supporter.
    * Pins 6.D.2, 6.D.3, 6.D.15 (no cut from the target), 6.D.17 (dislodgment cuts), 6.D.20 (own units do not cut).
+   * The paradox rules of 1971, 1982 and 2000 (4.A.2 a-c) exempt some supports from convoyed attacks; Brannan's
+   * rule (4.A.4 b) makes a convoyed attack come from its last fleet.
    */
   support(s: number, optimistic: boolean): boolean {
     const t = this.t;
@@ -69,12 +115,19 @@ export class MovementDecisions {
     const here = board.unitProvince[s]!;
     const into = t.dest[s]!;
     const power = board.unitPower[s]!;
-    // Attacks that cut without depending on anything are looked at first: fewer dependencies, fewer cycles.
-    for (let pass = 0; pass < 2; pass++) {
+    // Attacks over land cut without depending on anything, so they are looked at first: fewer dependencies,
+    // fewer cycles. Convoyed attacks cut when their PATH holds.
+    for (const convoyed of [false, true]) {
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
-        if (board.unitPower[a] === power || board.unitProvince[a] === into) continue;
-        if (pass === 0 ? !t.byConvoy[a] : this.path(a, !optimistic)) return false;
+        if (board.unitPower[a] === power || (t.route[a] !== BY_LAND) !== convoyed) continue;
+        if (this.attacksFrom(a, here, into)) continue;
+        if (!convoyed) {
+          if (!t.invalidMove[a]) return false;
+          continue;
+        }
+        if (this.paradoxRuleProtects(s, a)) continue;
+        if (this.path(a, !optimistic)) return false;
       }
     }
     if (into >= 0) {
@@ -87,8 +140,62 @@ export class MovementDecisions {
   }
 
   /**
+   * Does the attack of `a` on `here` come from `into`, the province a support there is directed into? From the
+   * army's own province (4.A.4 a), or under Brannan's rule from its last convoying fleet (4.A.4 b, 6.G.13).
+   */
+  private attacksFrom(a: number, here: number, into: number): boolean {
+    const t = this.t;
+    if (into < 0) return false;
+    if (t.route[a] === BY_LAND || t.rules.convoyAttackOrigin === 'army-province') return t.board.unitProvince[a] === into;
+    // Brannan: the support resists only when every fleet that could be the last one stands in `into`.
+    const map = t.board.map;
+    let last = 0;
+    for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
+      const sea = t.board.unitProvince[t.convoyers[i]!]!;
+      if (!seaTouches(map, sea, here)) continue;
+      if (sea !== into) return false;
+      last++;
+    }
+    return last > 0;
+  }
+
+  /**
+   * The support-protecting paradox rules (4.A.2): 1971 — a convoyed army does not cut the support of a fleet for a
+   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water that
+   * holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
+   */
+  private paradoxRuleProtects(s: number, a: number): boolean {
+    const t = this.t;
+    const board = t.board;
+    const rule = t.rules.convoyParadox;
+    if (rule !== 'rule-1971' && rule !== 'rule-1982' && rule !== 'rule-2000') return false;
+    const into = t.dest[s]!;
+    const supported = t.target[s]!;
+    if (rule === 'rule-1982') {
+      if (board.unitType[s] !== FLEET) return false;
+      const province = into >= 0 ? into : board.unitProvince[supported]!;
+      if (board.map.provinceKind[province] !== 'sea') return false;
+      const there = board.unitAt[province]!;
+      return there >= 0 && t.kind[there] === CONVOY;
+    }
+    if (into < 0) return false;
+    for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
+      const f = t.convoyers[i]!;
+      if (board.unitProvince[f] !== into) continue;
+      if (rule === 'rule-1971') return board.unitType[s] === FLEET && board.unitType[supported] === FLEET;
+      return this.necessaryFleet(a, f);
+    }
+    return false;
+  }
+
+  /** Is fleet f on every route of convoy orders of move a (2000 rule: "necessary")? */
+  private necessaryFleet(a: number, f: number): boolean {
+    return !this.routeExists(a, (g) => g !== f);
+  }
+
+  /**
    * CONVOY (5.B.3): the convoy holds while the fleet is not dislodged, that is while no unit moves into its
-   * province successfully. (The Szykman backup rule may also make it fail, see backup-rule.ts.)
+   * province successfully. (A backup rule may also make it fail, see backup-rule.ts.)
    */
   convoy(f: number, optimistic: boolean): boolean {
     const t = this.t;
@@ -100,14 +207,45 @@ export class MovementDecisions {
   }
 
   /**
-   * PATH (5.B.4): a move without convoy always has its path. A convoyed move needs a chain of fleets with matching,
-   * successful CONVOY decisions from its province to its destination; with several routes it is enough that one
-   * holds (4.A.1 b, 6.F.10). `high`: open CONVOY decisions count as successful.
+   * PATH (5.B.4): a move without convoy always has its path (so has one that falls back to land, 4.A.3 a). A
+   * convoyed move needs its convoy to hold.
    */
   path(u: number, high: boolean): boolean {
     const t = this.t;
-    if (!t.byConvoy[u]) return true;
-    if (t.invalidMove[u]) return false;
+    if (this.pathBlocked[u] || t.invalidMove[u]) return false;
+    if (t.route[u] !== BY_CONVOY) return true;
+    return this.convoyPath(u, high);
+  }
+
+  /**
+   * Does the convoy of move u hold? With several routes, one holding is enough (4.A.1 b, 6.F.10); under the 1971
+   * rule every fleet on a route must hold (4.A.1 a); a written path to follow needs all its fleets (4.A.6 b/c).
+   * `high`: open CONVOY decisions count as successful.
+   */
+  convoyPath(u: number, high: boolean): boolean {
+    const t = this.t;
+    if (this.pathBlocked[u] || t.invalidMove[u]) return false;
+    const holds = (f: number): boolean => this.solver.resolve(f, high);
+    if (t.followsPath[u]) {
+      for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++) if (!holds(t.convoyers[i]!)) return false;
+      return t.convoyStart[u + 1]! > t.convoyStart[u]!;
+    }
+    if (t.rules.multiRouteConvoy === 'any-route-disrupts') {
+      let any = false;
+      for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++) {
+        const f = t.convoyers[i]!;
+        if (!this.onSomeRoute(u, f)) continue;
+        if (!holds(f)) return false;
+        any = true;
+      }
+      return any;
+    }
+    return this.routeExists(u, holds);
+  }
+
+  /** Is there a chain of u's convoying fleets, each accepted by `usable`, from its province to its destination? */
+  private routeExists(u: number, usable: (f: number) => boolean): boolean {
+    const t = this.t;
     const board = t.board;
     const map = board.map;
     const from = board.unitProvince[u]!;
@@ -116,7 +254,6 @@ export class MovementDecisions {
     const end = t.convoyStart[u + 1]!;
     // Local, not shared: PATH of the same move can be asked again deeper in the recursion (convoy paradoxes).
     const reached = new Uint8Array(end - start);
-    // Grow the set of usable fleets reachable from the army's province until one touches the destination.
     let grew = true;
     while (grew) {
       grew = false;
@@ -129,7 +266,7 @@ export class MovementDecisions {
           connected =
             reached[j - start] === 1 && fleetAdjacent(map, board.unitLocation[t.convoyers[j]!]!, board.unitLocation[f]!);
         }
-        if (!connected || !this.solver.resolve(f, high)) continue;
+        if (!connected || !usable(f)) continue;
         reached[i - start] = 1;
         grew = true;
         if (seaTouches(map, fleetProvince, to)) return true;
@@ -138,18 +275,49 @@ export class MovementDecisions {
     return false;
   }
 
+  /** Is fleet f on a route of u's convoying fleets (reachable from the start and from the end)? */
+  private onSomeRoute(u: number, f: number): boolean {
+    const t = this.t;
+    const board = t.board;
+    const map = board.map;
+    const fleets = Array.from(t.convoyers.subarray(t.convoyStart[u]!, t.convoyStart[u + 1]!));
+    const reach = (origin: number): Set<number> => {
+      const seen = new Set(fleets.filter((g) => seaTouches(map, board.unitProvince[g]!, origin)));
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const g of fleets) {
+          if (seen.has(g)) continue;
+          if ([...seen].some((h) => fleetAdjacent(map, board.unitLocation[h]!, board.unitLocation[g]!))) {
+            seen.add(g);
+            grew = true;
+          }
+        }
+      }
+      return seen;
+    };
+    return reach(board.unitProvince[u]!).has(f) && reach(t.dest[u]!).has(f);
+  }
+
   /**
    * ATTACK STRENGTH (5.B.8): 0 without a path; against an empty province, or one whose unit moves away successfully
    * (not head-to-head), 1 plus every successful support; 0 against a unit of the mover's own power (6.D.10);
    * otherwise 1 plus the successful supports of powers other than the defender's (6.D.14, 6.E.3).
    */
   attackStrength(u: number, high: boolean): number {
+    const battle = this.headToHead(u);
+    if (battle !== MAYBE) return this.attackWith(u, high, battle === YES);
+    const a = this.attackWith(u, high, true);
+    const b = this.attackWith(u, high, false);
+    return high ? Math.max(a, b) : Math.min(a, b);
+  }
+
+  private attackWith(u: number, high: boolean, headToHead: boolean): number {
     const t = this.t;
     const board = t.board;
     if (!this.path(u, high)) return 0;
     const defender = board.unitAt[t.dest[u]!]!;
     if (defender < 0) return 1 + this.supportCount(u, high, -1);
-    if (t.opponent[u]! < 0 && t.kind[defender] === MOVE && this.solver.resolve(defender, high)) {
+    if (!headToHead && t.kind[defender] === MOVE && this.solver.resolve(defender, high)) {
       return 1 + this.supportCount(u, high, -1);
     }
     const defendingPower = board.unitPower[defender]!;
@@ -170,14 +338,21 @@ export class MovementDecisions {
   }
 
   /**
-   * PREVENT STRENGTH (5.B.6): 0 without a path, 0 when the unit lost a head-to-head battle (4.A.7 b: only then does
-   * a dislodged unit lose its effect on the attacker's province, 6.E.4, 6.G.10), otherwise 1 plus the supports.
+   * PREVENT STRENGTH (5.B.6): 0 without a path; 0 when the unit lost a head-to-head battle (4.A.7 b: only then does
+   * a dislodged unit lose its effect on the attacker's province, 6.E.4, 6.G.10), or under 4.A.7 a whenever the
+   * unit coming the other way succeeds; otherwise 1 plus the supports.
    */
   preventStrength(u: number, high: boolean): number {
     const t = this.t;
     if (!this.path(u, high)) return 0;
-    const opponent = t.opponent[u]!;
-    if (opponent >= 0 && this.solver.resolve(opponent, !high)) return 0;
+    const v = t.opposite[u]!;
+    if (v >= 0) {
+      const battle = t.rules.dislodgedUnitEffect === 'never' ? YES : this.headToHead(u);
+      // The other way succeeding takes the effect away; when unsure whether it is a battle, bound both ways.
+      if (battle === YES || (battle === MAYBE && !high)) {
+        if (this.solver.resolve(v, !high)) return 0;
+      }
+    }
     return 1 + this.supportCount(u, high, -1);
   }
 
@@ -197,3 +372,5 @@ export class MovementDecisions {
     return count;
   }
 }
+
+export { SUPPORT };

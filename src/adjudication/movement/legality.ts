@@ -1,7 +1,7 @@
 /**
- * Which movement orders are legal (DATC 4.E.1, the preferred choice: only orders that can be valid in the current
- * position are legal; illegal orders are ignored and the unit holds, so it can still be supported in place).
- * Also the coast rules of DATC 4.B and the unit-designation rules of 4.C, at the DATC's preferred choices.
+ * Which movement orders are legal (DATC 4.E.1), with the coast rules of DATC 4.B and the unit-designation rules of
+ * 4.C, under the rule options (rules.ts). At the DATC's preferences only orders that can be valid in the current
+ * position are legal; illegal orders are ignored and the unit holds, so it can still be supported in place.
  *
  * The result is an `AcceptedOrder` in integer form, or the reason the order is illegal.
  */
@@ -10,6 +10,7 @@ import { armyAdjacent, fleetAdjacent, fleetCanReach, splitCoast } from '../../ma
 import type { Order, UnitRef } from '../../orders/types.js';
 import { ARMY, FLEET, type Board } from '../board.js';
 import { convoyRouteExists, onProperRoute } from '../convoy-routes.js';
+import { DATC_PREFERRED, type RuleOptions } from '../rules.js';
 
 export const HOLD = 0;
 export const MOVE = 1;
@@ -31,6 +32,13 @@ export interface AcceptedOrder {
   target: number;
   /** SUPPORT of a fleet's move: the coast location named in the support, or -1 when none was named. */
   supportCoast: number;
+  /** MOVE: the sea provinces of a written convoy path (4.A.6 b/c), or null. */
+  path: number[] | null;
+  /**
+   * MOVE: an impossible move that is still a move (4.E.1 a/b: it fails, and the unit cannot be supported in
+   * place); the reason it is impossible.
+   */
+  impossible: Illegal | null;
 }
 
 /** Stable codes for illegal orders. */
@@ -58,6 +66,14 @@ export type IllegalReason =
   | 'no-army-to-convoy'
   | 'convoy-of-fleet'
   | 'convoy-not-on-route'
+  | 'wrong-unit-type'
+  | 'missing-unit-type'
+  | 'wrong-coast'
+  | 'unknown-coast'
+  | 'missing-nationality'
+  | 'wrong-nationality'
+  | 'bad-convoy-path'
+  | 'convoy-path-required'
   // retreat phase
   | 'not-dislodged'
   | 'retreat-to-attacker'
@@ -83,7 +99,7 @@ export type LegalityResult = { accepted: AcceptedOrder } | { illegal: Illegal };
 
 const illegal = (reason: IllegalReason, message: string): LegalityResult => ({ illegal: { reason, message } });
 
-/** Province of a written location, ignoring any coast (DATC 4.B.5, 4.B.6: a coast that is not needed is ignored). */
+/** Province of a written location, ignoring any coast. */
 export function provinceOf(map: GameMap, code: string): number {
   return splitCoast(map, code).province;
 }
@@ -98,11 +114,46 @@ function namedCoast(map: GameMap, code: string): number {
   return -1;
 }
 
+/** A coast is written that is not a coast of the province (4.B.6: unknown or irrelevant). */
+function hasUnknownCoast(map: GameMap, code: string): boolean {
+  const { province, coast } = splitCoast(map, code);
+  return province >= 0 && coast !== null && namedCoast(map, code) < 0;
+}
+
 /**
- * The unit an order is for. Type letter and coast written for the unit are ignored (DATC 4.C.2 b, 4.B.5 b,
- * test case 6.B.10); the power, when the order has one, must own the unit (6.A.6).
+ * Checks how an order names a unit that exists: its type (4.C.1, 4.C.2), the coast written for it (4.B.5,
+ * 6.B.10, 6.B.16, 6.B.17) and, for a unit of another power than `orderingPower`, its nationality (4.C.5, 4.C.6).
  */
-function orderedUnit(board: Board, ref: UnitRef, power: number): number | Illegal {
+function checkUnitRef(board: Board, ref: UnitRef, unit: number, orderingPower: number, rules: RuleOptions): Illegal | null {
+  const map = board.map;
+  const actualType = board.unitType[unit] === ARMY ? 'A' : 'F';
+  if (ref.type === undefined && rules.missingUnitType === 'illegal') {
+    return { reason: 'missing-unit-type', message: 'the unit type must be given (4.C.1 a)' };
+  }
+  if (ref.type !== undefined && ref.type !== actualType && rules.wrongUnitType === 'illegal') {
+    return { reason: 'wrong-unit-type', message: `the unit in ${map.locationCode[board.unitProvince[unit]!]} is ${actualType === 'A' ? 'an army' : 'a fleet'} (4.C.2 a)` };
+  }
+  const { coast } = splitCoast(map, ref.location);
+  if (coast !== null && map.locationCoast[board.unitLocation[unit]!] !== coast) {
+    const unknown = hasUnknownCoast(map, ref.location) && map.provinceCoasts[board.unitProvince[unit]!]!.length === 0;
+    if (unknown ? rules.unknownCoast === 'illegal' : rules.wrongUnneededCoast === 'illegal') {
+      return { reason: 'wrong-coast', message: `the unit stands on ${map.locationCode[board.unitLocation[unit]!]} (4.B.5 a)` };
+    }
+  }
+  const owner = board.unitPower[unit]!;
+  if (orderingPower >= 0 && owner !== orderingPower) {
+    if (ref.power === undefined && rules.missingNationality === 'illegal') {
+      return { reason: 'missing-nationality', message: `the nationality of the ${map.powerAdjective[owner]} unit must be given (4.C.5 a)` };
+    }
+  }
+  if (ref.power !== undefined && ref.power !== map.powers[owner] && rules.wrongNationality === 'illegal') {
+    return { reason: 'wrong-nationality', message: `the unit is ${map.powerAdjective[owner]} (4.C.6 a)` };
+  }
+  return null;
+}
+
+/** The unit an order is for; the power, when the order has one, must own it (6.A.6). */
+function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptions): number | Illegal {
   const province = provinceOf(board.map, ref.location);
   if (province < 0) return { reason: 'unknown-location', message: `unknown location ${ref.location}` };
   const unit = board.unitAt[province]!;
@@ -113,11 +164,15 @@ function orderedUnit(board: Board, ref: UnitRef, power: number): number | Illega
       message: `the unit in ${board.map.locationCode[province]} belongs to ${board.map.powers[board.unitPower[unit]!]}`,
     };
   }
-  return unit;
+  return checkUnitRef(board, ref, unit, power, rules) ?? unit;
 }
 
-/** Fleets in sea provinces, optionally leaving one out: the fleets that could convoy. */
-function seaFleets(board: Board, except = -1): (sea: number) => boolean {
+/**
+ * The seas that may carry a convoy for legality: fleets there now (4.E.1 d), or any sea at all when legality
+ * ignores the current position (4.E.1 c). `except` is a fleet that may not be part of the convoy (6.D.31).
+ */
+function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea: number) => boolean {
+  if (rules.legalOrders !== 'possible-now') return () => true;
   return (sea) => {
     const u = board.unitAt[sea]!;
     return u >= 0 && u !== except && board.unitType[u] === FLEET;
@@ -125,14 +180,15 @@ function seaFleets(board: Board, except = -1): (sea: number) => boolean {
 }
 
 /**
- * Where the unit in `unit` may move to `destCode`, by the coast rules of DATC 4.B at the preferred choices:
- * the resolved location, or why not. `except` is a fleet that may not be part of the convoy (6.D.31).
+ * Where the unit in `unit` may move to `destCode` (coast rules of 4.B), or why not. `except` is a fleet that may
+ * not be part of the convoy (6.D.31); `anyCoast` accepts either coast (a support without coast, 4.B.4 c).
  */
 function moveTarget(
   board: Board,
   unit: number,
   destCode: string,
   viaConvoy: boolean,
+  rules: RuleOptions,
   except = -1,
   anyCoast = false,
 ): { location: number } | Illegal {
@@ -144,9 +200,12 @@ function moveTarget(
   if (dest === from) return { reason: 'same-province', message: `a unit cannot move to its own province (6.A.4)` };
   if (board.unitType[unit] === ARMY) {
     if (map.provinceKind[dest] === 'sea') return { reason: 'army-to-sea', message: `an army cannot move to ${destName}` };
-    // A coast written for an army is ignored (4.B.6 b, 6.B.12).
+    // A coast written for an army is irrelevant: ignored (4.B.6 b, 6.B.12) or illegal (4.B.6 a).
+    if (splitCoast(map, destCode).coast !== null && rules.unknownCoast === 'illegal') {
+      return { reason: 'unknown-coast', message: 'an army move names a coast (4.B.6 a)' };
+    }
     if (!viaConvoy && armyAdjacent(map, from, dest)) return { location: dest };
-    if (convoyRouteExists(map, from, dest, seaFleets(board, except))) return { location: dest };
+    if (convoyRouteExists(map, from, dest, convoySeas(board, rules, except))) return { location: dest };
     if (armyAdjacent(map, from, dest)) {
       return { reason: 'no-convoy-route', message: `no fleets on the board could convoy to ${destName}` };
     }
@@ -157,13 +216,13 @@ function moveTarget(
   }
   if (viaConvoy) return { reason: 'fleet-convoyed', message: 'only armies can be convoyed (6.A.7)' };
   if (map.provinceKind[dest] === 'land') return { reason: 'fleet-to-land', message: `a fleet cannot move to ${destName}` };
-  return fleetTarget(map, board.unitLocation[unit]!, dest, destCode, anyCoast);
+  return fleetTarget(map, board.unitLocation[unit]!, dest, destCode, anyCoast, rules);
 }
 
 /**
  * Where a fleet at `location` may move in province `dest`, written `destCode`, by the coast rules of DATC 4.B:
- * a named coast must be reachable (4.B.3 b); without a coast (or with an unknown one, 4.B.6 b) exactly one coast
- * must be reachable (4.B.1, 4.B.2 a), or any when `anyCoast` (a support, 4.B.4 c). Used for retreats too.
+ * a named coast must be reachable (4.B.3); without a coast (or with an unknown one, 4.B.6) exactly one coast must
+ * be reachable (4.B.1, 4.B.2), or any when `anyCoast` (a support, 4.B.4 c). Used for retreats too.
  */
 export function fleetTarget(
   map: GameMap,
@@ -171,26 +230,33 @@ export function fleetTarget(
   dest: number,
   destCode: string,
   anyCoast = false,
+  rules: RuleOptions = DATC_PREFERRED,
 ): { location: number } | Illegal {
   const destName = map.locationCode[dest]!;
   const coasts = map.provinceCoasts[dest]!;
+  if (hasUnknownCoast(map, destCode) && rules.unknownCoast === 'illegal') {
+    return { reason: 'unknown-coast', message: `${destCode} is not a coast of ${destName} (4.B.6 a)` };
+  }
   if (coasts.length === 0) {
-    // A coast written for a province without coasts is ignored (4.B.6 b).
     return fleetAdjacent(map, location, dest) ? { location: dest } : { reason: 'not-adjacent', message: `${destName} is not adjacent` };
   }
+  const reachable = coasts.filter((c) => fleetAdjacent(map, location, c));
   const named = namedCoast(map, destCode);
   if (named >= 0) {
-    // A coast that cannot be reached makes the move illegal (4.B.3 b, 6.B.3), even when the other coast could be.
-    return fleetAdjacent(map, location, named)
-      ? { location: named }
-      : { reason: 'impossible-coast', message: `${map.locationCode[named]} cannot be reached from ${map.locationCode[location]}` };
+    if (fleetAdjacent(map, location, named)) return { location: named };
+    // An unreachable coast makes the move illegal (4.B.3 b, 6.B.3), unless the possible coast is taken (4.B.3 a).
+    if (rules.impossibleCoast === 'other-coast' && reachable.length === 1) return { location: reachable[0]! };
+    return { reason: 'impossible-coast', message: `${map.locationCode[named]} cannot be reached from ${map.locationCode[location]}` };
   }
-  // No coast (or an unknown coast, ignored by 4.B.6 b): fine when exactly one coast can be reached (4.B.2 a, 6.B.2).
-  const reachable = coasts.filter((c) => fleetAdjacent(map, location, c));
-  if (reachable.length === 1) return { location: reachable[0]! };
-  // A support that names no coast supports the move to either coast (4.B.4 c, 6.B.7, 6.B.15).
-  if (anyCoast && reachable.length > 1) return { location: dest };
   if (reachable.length === 0) return { reason: 'not-adjacent', message: `${destName} is not adjacent` };
+  if (reachable.length === 1) {
+    if (rules.omittedCoastOnePossible === 'illegal' && !anyCoast) {
+      return { reason: 'coast-required', message: `the coast of ${destName} must be given (4.B.2 b)` };
+    }
+    return { location: reachable[0]! };
+  }
+  if (anyCoast) return { location: dest };
+  if (rules.omittedCoastTwoPossible === 'default-coast') return { location: reachable[0]! };
   return { reason: 'coast-required', message: `the coast of ${destName} must be given (4.B.1, 6.B.1)` };
 }
 
@@ -203,31 +269,72 @@ function canReach(board: Board, unit: number, dest: number): boolean {
   return map.provinceKind[dest] !== 'land' && fleetCanReach(map, board.unitLocation[unit]!, dest);
 }
 
+/** The sea provinces of a written convoy path, or why it is no path (4.A.6). */
+function convoyPath(board: Board, unit: number, path: readonly string[], dest: number): number[] | Illegal {
+  const map = board.map;
+  const seas = path.map((code) => provinceOf(map, code));
+  const bad = seas.findIndex((p) => p < 0 || map.provinceKind[p] !== 'sea');
+  if (bad >= 0) return { reason: 'bad-convoy-path', message: `${path[bad]} is not a sea province` };
+  const chain = [board.unitProvince[unit]!, ...seas, dest];
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const [a, b] = [chain[i]!, chain[i + 1]!];
+    const sea = map.provinceKind[a] === 'sea' ? a : b;
+    const other = sea === a ? b : a;
+    const touches = map.provinceKind[other] === 'sea' ? fleetAdjacent(map, sea, other) : fleetCanReach(map, sea, other);
+    if (!touches) return { reason: 'bad-convoy-path', message: `${map.locationCode[a]} and ${map.locationCode[b]} are not adjacent` };
+  }
+  return seas;
+}
+
 /**
  * Checks one movement-phase order against the board. `power` is the index of the power that gave the order, or
  * -1 when unknown (then any unit may be ordered).
  */
-export function checkMovementOrder(board: Board, order: Order, power: number): LegalityResult {
+export function checkMovementOrder(board: Board, order: Order, power: number, rules: RuleOptions = DATC_PREFERRED): LegalityResult {
   const map = board.map;
   if (order.kind === 'disband' || order.kind === 'build' || order.kind === 'waive') {
     return illegal('wrong-phase', `a ${order.kind} order is not possible in a movement phase`);
   }
-  const unit = orderedUnit(board, order.unit, power);
+  const unit = orderedUnit(board, order.unit, power, rules);
   if (typeof unit !== 'number') return { illegal: unit };
-  const base: AcceptedOrder = { kind: HOLD, unit, dest: -1, destLocation: -1, viaConvoy: false, target: -1, supportCoast: -1 };
+  const base: AcceptedOrder = {
+    kind: HOLD,
+    unit,
+    dest: -1,
+    destLocation: -1,
+    viaConvoy: false,
+    target: -1,
+    supportCoast: -1,
+    path: null,
+    impossible: null,
+  };
   const here = board.unitProvince[unit]!;
+  const owner = board.unitPower[unit]!;
 
   switch (order.kind) {
     case 'hold':
       return { accepted: base };
 
     case 'move': {
-      // A convoy path written in the order is ignored (4.A.6 a), but it shows the intent to convoy.
-      const viaConvoy = order.viaConvoy === true || (order.path !== undefined && order.path.length > 0);
-      const target = moveTarget(board, unit, order.to, viaConvoy);
-      if ('reason' in target) return { illegal: target };
+      const written = order.path !== undefined && order.path.length > 0;
+      const viaConvoy = order.viaConvoy === true || written;
+      const target = moveTarget(board, unit, order.to, viaConvoy, rules);
+      if ('reason' in target) {
+        // 4.E.1 a/b: a move to a place of the map that is impossible is still a move; it fails (DPTG, 1979 Q&A).
+        const dest = provinceOf(map, order.to);
+        if ((rules.legalOrders === 'any-format' || rules.legalOrders === 'valid-places') && dest >= 0 && dest !== here) {
+          return { accepted: { ...base, kind: MOVE, dest, destLocation: dest, viaConvoy, impossible: target } };
+        }
+        return { illegal: target };
+      }
       const dest = map.locationProvince[target.location]!;
-      return { accepted: { ...base, kind: MOVE, dest, destLocation: target.location, viaConvoy } };
+      let path: number[] | null = null;
+      if (written && rules.convoyPath !== 'ignored' && board.unitType[unit] === ARMY) {
+        const checked = convoyPath(board, unit, order.path!, dest);
+        if (!Array.isArray(checked)) return { illegal: checked };
+        path = checked;
+      }
+      return { accepted: { ...base, kind: MOVE, dest, destLocation: target.location, viaConvoy, path } };
     }
 
     case 'support': {
@@ -237,8 +344,9 @@ export function checkMovementOrder(board: Board, order: Order, power: number): L
       const name = map.locationCode[supportedProvince]!;
       if (supported < 0) return illegal('no-unit-to-support', `there is no unit in ${name} to support`);
       if (supported === unit) return illegal('support-self', 'a unit cannot support itself (6.A.8)');
+      const refProblem = checkUnitRef(board, order.supported, supported, owner, rules);
+      if (refProblem) return { illegal: refProblem };
       if (order.to === undefined) {
-        // Hold support; a coast written for the supported fleet is not needed and ignored (4.B.5 b, 6.B.16).
         if (!canReach(board, unit, supportedProvince)) return illegal('cannot-reach', `the supporter cannot reach ${name}`);
         return { accepted: { ...base, kind: SUPPORT, target: supported } };
       }
@@ -248,16 +356,23 @@ export function checkMovementOrder(board: Board, order: Order, power: number): L
       if (dest === here) return illegal('support-own-province', `a unit cannot support a move into its own province (6.D.34)`);
       if (!canReach(board, unit, dest)) return illegal('cannot-reach', `the supporter cannot reach ${destName} (6.A.10, 6.B.5)`);
       // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
-      const supportedMove = moveTarget(board, supported, order.to, false, unit, true);
+      const supportedMove = moveTarget(board, supported, order.to, false, rules, unit, true);
       if ('reason' in supportedMove) {
-        const alone = moveTarget(board, supported, order.to, false, -1, true);
+        const alone = moveTarget(board, supported, order.to, false, rules, -1, true);
         if (!('reason' in alone)) {
           return illegal('supporter-needed-for-convoy', `the supported move needs this fleet as its convoy (6.D.31)`);
         }
         return illegal('supported-move-impossible', `the supported move to ${destName} is impossible: ${supportedMove.message}`);
       }
-      // A coast named in a support of a fleet must match the move (4.B.4); none named supports either coast (4.B.4 c).
+      // A coast named in a support of a fleet must match the move (4.B.4); one left out when the fleet could
+      // reach both coasts is forgiven (4.B.4 c), allowed only for an own unit (b) or illegal (a).
       const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, order.to) : -1;
+      if (board.unitType[supported] === FLEET && supportCoast < 0 && supportedMove.location === dest && map.provinceCoasts[dest]!.length > 0) {
+        const own = board.unitPower[supported] === owner;
+        if (rules.supportCoast === 'illegal' || (rules.supportCoast === 'own-unit-only' && !own)) {
+          return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
+        }
+      }
       return { accepted: { ...base, kind: SUPPORT, dest, target: supported, supportCoast } };
     }
 
@@ -269,10 +384,12 @@ export function checkMovementOrder(board: Board, order: Order, power: number): L
       const army = board.unitAt[from]!;
       if (army < 0) return illegal('no-army-to-convoy', `there is no unit in ${map.locationCode[from]} to convoy`);
       if (board.unitType[army] !== ARMY) return illegal('convoy-of-fleet', 'only armies can be convoyed (6.A.7)');
+      const refProblem = checkUnitRef(board, order.army, army, owner, rules);
+      if (refProblem) return { illegal: refProblem };
       const dest = provinceOf(map, order.to);
       if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
       if (dest === from) return illegal('same-province', 'an army cannot be convoyed to its own province (6.A.5)');
-      if (!onProperRoute(map, here, from, dest, seaFleets(board))) {
+      if (!onProperRoute(map, here, from, dest, convoySeas(board, rules))) {
         return illegal('convoy-not-on-route', `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`);
       }
       return { accepted: { ...base, kind: CONVOY, dest, target: army } };

@@ -16,10 +16,10 @@
 export type Adjudicate = (d: number, optimistic: boolean) => boolean;
 
 /**
- * Settles the decisions of a cycle that has no single resolution, by calling `settle` on some of them. Must
- * settle at least one; the solver then carries on.
+ * Settles the decisions of a cycle that has no single resolution, by calling `settle` on some of them, and says
+ * whether it changed anything; the solver then carries on.
  */
-export type BackupRule = (cycle: readonly number[], settle: (d: number, value: boolean) => void) => void;
+export type BackupRule = (cycle: readonly number[], settle: (d: number, value: boolean) => void) => boolean;
 
 const RESOLVED = 1;
 const VISITED = 2;
@@ -35,7 +35,7 @@ export class Resolver {
   private recursionHits = 0;
   private uncertain = false;
   private adjudicate: Adjudicate = () => false;
-  private backupRule: BackupRule = () => undefined;
+  private backupRule: BackupRule = () => false;
 
   readonly size: number;
 
@@ -131,14 +131,14 @@ export class Resolver {
 
   private applyBackupRule(members: number[]): void {
     let settled = 0;
-    this.backupRule(members, (d, value) => {
+    const changed = this.backupRule(members, (d, value) => {
       if (this.state[d]! & RESOLVED) return;
       this.state[d] = RESOLVED;
       this.value[d] = value ? 1 : 0;
       this.byBackupRule[d] = 1;
       settled++;
     });
-    if (settled === 0) {
+    if (settled === 0 && !changed) {
       // A backup rule that settles nothing would loop for ever; let the whole cycle fail instead.
       for (const d of members) {
         if (this.state[d]! & RESOLVED) continue;
