@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * The `dipkit` command: dispatches to one file per subcommand (src/cli/<name>.ts). Exit codes: 0 ok, 1 a check
+ * failed, 2 bad input (unknown command or option, unreadable file). Never prints a stack trace.
+ */
+import * as adjudicate from './adjudicate.js';
+import * as datc from './datc.js';
+
+interface Command {
+  summary: string;
+  usage: string;
+  run: (args: string[]) => number;
+}
+
+const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
+  ['adjudicate', adjudicate],
+  ['datc', datc],
+]);
+
+const USAGE = `Usage: dipkit <command> [options]
+
+Commands:
+${[...COMMANDS].map(([name, c]) => `  ${name.padEnd(12)}${c.summary}`).join('\n')}
+
+Run "dipkit <command> --help" for the options of a command.
+Exit status: 0 ok, 1 a check failed, 2 bad input.`;
+
+function main(argv: string[]): number {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    const command = topic === undefined ? undefined : COMMANDS.get(topic);
+    if (topic !== undefined && command === undefined) {
+      process.stderr.write(`dipkit: unknown command "${topic}"\n${USAGE}\n`);
+      return 2;
+    }
+    process.stdout.write(`${command?.usage ?? USAGE}\n`);
+    return 0;
+  }
+  const command = COMMANDS.get(name);
+  if (command === undefined) {
+    const what = name.startsWith('-') ? `unknown option "${name}"` : `unknown command "${name}"`;
+    process.stderr.write(`dipkit: ${what}\nRun "dipkit --help" for the commands.\n`);
+    return 2;
+  }
+  return command.run(rest);
+}
+
+// Output to a closed pipe (`dipkit datc ... | head`) is not an error worth a stack trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  // A bug in dipkit, not bad input: say so in one line.
+  process.stderr.write(`dipkit: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+}

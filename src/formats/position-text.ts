@@ -1,0 +1,367 @@
+/**
+ * dipkit's own text form of a position with orders, line oriented and meant to be written by hand:
+ *
+ * ```
+ * # a comment (from # to the end of any line)
+ * phase: Spring 1901 Movement          # also "Spring 1901, Movement", "S1901M", "F1905R", "W1901A"
+ * units:
+ *   England: F London, F North Sea, A Yorkshire
+ *   France: A Paris
+ *   ITALY: F NAP
+ *   Russia:                            # a power alone starts a group: one unit per line follows
+ *     F St Petersburg(sc)
+ *     A MOS
+ * centers:                             # optional; "supply centers:" and "centres:" also work
+ *   England: LON, EDI, LVP
+ * orders:                              # anything parseOrders accepts, one order per line
+ *   England: F NTH C A YOR - BEL
+ *   England: A Yorkshire - Belgium via convoy
+ *   France:
+ *     A par-bur
+ * ```
+ *
+ * Sections start with `phase:`, `units:`, `centers:` or `orders:` (any case, in any order; text after the colon
+ * counts as the first line of the section). Units are `A` or `F` and a location in any spelling the map knows
+ * (`LON`, `London`, `spa/nc`, `Spain(nc)`), separated by commas. Without `phase:` the phase is Spring 1901
+ * Movement. Without `centers:` no supply centre has an owner.
+ *
+ * Environment-free; never throws. Every bad line gives an issue with line and column. The value is present even
+ * then (bad lines are left out) so that a caller can decide: `orderIssues` holds the issues of the order lines
+ * (reported by the order parser; such an order is left out, and its unit holds), every other issue is about the
+ * position itself.
+ *
+ * Issue codes: unknown-section, unexpected-line, duplicate-phase, bad-phase, missing-power, unknown-power,
+ * bad-unit, unknown-location, bad-coast, army-at-sea, fleet-inland, coast-required, two-units-in-province,
+ * unknown-province, not-a-supply-center, duplicate-center; and the codes of `parseOrders` for order lines.
+ */
+import { issue, type Issue, type Result } from '../issues.js';
+import { locationOf, lookupPower, splitCoast } from '../map/query.js';
+import type { GameMap, UnitType } from '../map/types.js';
+import { parseOrders } from '../orders/parse.js';
+import type { GivenOrder } from '../orders/types.js';
+import type { Phase, PhaseType, Position, Season, Unit } from '../position/types.js';
+
+export interface PositionText {
+  position: Position;
+  /** The orders that could be read, each with its power (when given) and line. */
+  orders: GivenOrder[];
+  /** The issues of order lines (also in the result's `issues`): those orders are left out. */
+  orderIssues: Issue[];
+  /** Line of the `phase:` header, when there is one. */
+  phaseLine?: number;
+}
+
+type Section = 'phase' | 'units' | 'centers' | 'orders';
+
+const SECTION_NAMES: Record<string, Section> = {
+  phase: 'phase',
+  units: 'units',
+  centers: 'centers',
+  centres: 'centers',
+  supplycenters: 'centers',
+  supplycentres: 'centers',
+  scs: 'centers',
+  orders: 'orders',
+};
+
+const SEASONS: Record<string, Season> = {
+  s: 'spring',
+  spring: 'spring',
+  f: 'fall',
+  fall: 'fall',
+  autumn: 'fall',
+  w: 'winter',
+  winter: 'winter',
+};
+const PHASE_TYPES: Record<string, PhaseType> = {
+  m: 'movement',
+  movement: 'movement',
+  moves: 'movement',
+  r: 'retreat',
+  retreat: 'retreat',
+  retreats: 'retreat',
+  a: 'adjustment',
+  b: 'adjustment',
+  adjustment: 'adjustment',
+  adjustments: 'adjustment',
+  builds: 'adjustment',
+};
+
+/**
+ * A phase as people write it: "Spring 1901 Movement", "Fall 1902, Retreats", "Winter 1901 Adjustment", and the
+ * short MILA/dipcc form "S1901M", "F1901R", "W1901A". Adjustments are always winter ("Fall 1901 Adjustment" is
+ * accepted, as jDip writes it). Undefined when it cannot be read.
+ */
+export function parsePhase(text: string): Phase | undefined {
+  const t = text.trim();
+  const short = /^([SFW])(\d{1,5})([MRA])$/i.exec(t);
+  const long = /^([A-Za-z]+)\s+(\d{1,5})\s*,?\s*([A-Za-z]+)$/.exec(t);
+  const m = short ?? long;
+  if (!m) return undefined;
+  const season = SEASONS[(m[1] ?? '').toLowerCase()];
+  const type = PHASE_TYPES[(m[3] ?? '').toLowerCase()];
+  const year = Number(m[2]);
+  if (season === undefined || type === undefined) return undefined;
+  if (type === 'adjustment') return season === 'spring' ? undefined : { season: 'winter', year, type };
+  if (season === 'winter') return undefined;
+  return { season, year, type };
+}
+
+/** "Spring 1901 Movement". */
+export function phaseName(phase: Phase): string {
+  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+  return `${cap(phase.season)} ${phase.year} ${cap(phase.type)}`;
+}
+
+/** Reads a position and its orders. `source` (a file name) is set on every issue. */
+export function readPositionText(map: GameMap, text: string, source?: string): Result<PositionText> {
+  const issues: Issue[] = [];
+  const report = (code: string, message: string, line: number, column: number): void => {
+    const i = issue(code, message, line, column);
+    if (source !== undefined) i.source = source;
+    issues.push(i);
+  };
+  const lines = String(text).split(/\r\n|\r|\n/);
+  const orderLines: string[] = lines.map(() => '');
+  let phase: Phase | undefined;
+  let phaseLine: number | undefined;
+  const units: Unit[] = [];
+  const unitProvince = new Map<number, number>(); // province -> line of the unit there
+  const centers: Record<string, string[]> = {};
+  const centerOwner = new Map<string, string>();
+  let section: Section | undefined;
+  let groupPower: string | undefined;
+
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const raw = lines[i] ?? '';
+    const hash = raw.indexOf('#');
+    let body = (hash >= 0 ? raw.slice(0, hash) : raw).trimEnd();
+    if (body.trim() === '') continue;
+
+    // A section header: "units:", "phase: S1901M", "supply centers:".
+    const header = /^(\s*)([A-Za-z][A-Za-z ]*?)\s*:/.exec(body);
+    const name = header ? SECTION_NAMES[(header[2] ?? '').toLowerCase().replace(/\s+/g, '')] : undefined;
+    if (header && name !== undefined) {
+      section = name;
+      groupPower = undefined;
+      // The rest of the header line is the section's first line; blank out the header to keep columns.
+      body = ' '.repeat(header[0].length) + body.slice(header[0].length);
+      if (name === 'phase') {
+        const valueStart = body.search(/\S/);
+        if (phaseLine !== undefined) {
+          report(
+            'duplicate-phase',
+            `the phase is already given on line ${phaseLine}`,
+            lineNo,
+            (header[1] ?? '').length + 1,
+          );
+          continue;
+        }
+        phaseLine = lineNo;
+        const value = valueStart < 0 ? '' : body.slice(valueStart);
+        phase = parsePhase(value);
+        if (phase === undefined) {
+          report(
+            'bad-phase',
+            `cannot read the phase "${value}": write e.g. "Spring 1901 Movement" or "S1901M"`,
+            lineNo,
+            valueStart < 0 ? header[0].length + 1 : valueStart + 1,
+          );
+        }
+        section = undefined;
+        continue;
+      }
+      if (body.trim() === '') continue;
+    } else if (section === undefined) {
+      const start = body.search(/\S/);
+      if (header && lookupPower(map, header[2] ?? '') < 0) {
+        report(
+          'unknown-section',
+          `unknown section "${header[2] ?? ''}:"; the sections are phase:, units:, centers: and orders:`,
+          lineNo,
+          start + 1,
+        );
+      } else {
+        report(
+          'unexpected-line',
+          'a line outside any section: start with "units:" or "orders:"',
+          lineNo,
+          start + 1,
+        );
+      }
+      continue;
+    }
+
+    if (section === 'orders') {
+      orderLines[i] = body;
+      continue;
+    }
+
+    // units: and centers: lines, "[Power:] item, item, ..." or "Power:" alone.
+    let itemsStart = body.search(/\S/);
+    let power = groupPower;
+    const powerMatch = /^(\s*)([A-Za-z][A-Za-z -]*?)\s*:/.exec(body);
+    if (powerMatch) {
+      const p = lookupPower(map, powerMatch[2] ?? '');
+      if (p < 0) {
+        report(
+          'unknown-power',
+          `unknown power "${powerMatch[2] ?? ''}"`,
+          lineNo,
+          (powerMatch[1] ?? '').length + 1,
+        );
+        continue;
+      }
+      power = map.powers[p];
+      itemsStart = powerMatch[0].length;
+      if (body.slice(itemsStart).trim() === '') {
+        groupPower = power;
+        continue;
+      }
+    }
+    if (power === undefined) {
+      report(
+        'missing-power',
+        'whose? write "England: F LON" or a line "England:" first',
+        lineNo,
+        itemsStart + 1,
+      );
+      continue;
+    }
+    for (const item of splitItems(body, itemsStart)) {
+      if (section === 'units') readUnit(item.text, item.column, power);
+      else readCenters(item.text, item.column, power);
+    }
+
+    function readUnit(itemText: string, column: number, owner: string): void {
+      const m = /^([AaFf])\s+(\S.*)$/.exec(itemText);
+      if (!m) {
+        report(
+          'bad-unit',
+          `expected a unit like "A PAR" or "F St Petersburg(sc)", got "${itemText}"`,
+          lineNo,
+          column,
+        );
+        return;
+      }
+      const type: UnitType = (m[1] ?? '').toUpperCase() === 'F' ? 'F' : 'A';
+      const locText = m[2] ?? '';
+      const locColumn = column + itemText.length - locText.length;
+      const { province, coast } = splitCoast(map, locText);
+      if (province < 0) {
+        report('unknown-location', `unknown location "${locText}"`, lineNo, locColumn);
+        return;
+      }
+      let location = locationOf(map, province, coast);
+      const code = map.locationCode[province] ?? '';
+      if (location < 0) {
+        report('bad-coast', `${code} has no coast "${coast ?? ''}"`, lineNo, locColumn);
+        return;
+      }
+      const kind = map.provinceKind[province];
+      if (type === 'A') {
+        if (kind === 'sea') {
+          report('army-at-sea', `an army cannot stand in ${code}, a sea province`, lineNo, column);
+          return;
+        }
+        location = province;
+      } else {
+        if (kind === 'land') {
+          report('fleet-inland', `a fleet cannot stand in ${code}, an inland province`, lineNo, column);
+          return;
+        }
+        if ((map.provinceCoasts[province]?.length ?? 0) > 0 && location === province) {
+          const coasts = (map.provinceCoasts[province] ?? [])
+            .map((l) => map.locationCode[l] ?? '')
+            .join(' or ');
+          report('coast-required', `a fleet in ${code} needs its coast: ${coasts}`, lineNo, locColumn);
+          return;
+        }
+      }
+      const other = unitProvince.get(province);
+      if (other !== undefined) {
+        report('two-units-in-province', `${code} already holds a unit (line ${other})`, lineNo, column);
+        return;
+      }
+      unitProvince.set(province, lineNo);
+      units.push({ power: owner, type, location: map.locationCode[location] ?? code });
+    }
+
+    function readCenters(itemText: string, column: number, owner: string): void {
+      // "LON EDI LVP" without commas: accept when every word is a province.
+      const single = splitCoast(map, itemText).province;
+      const words = itemText.split(/\s+/);
+      const parts: { text: string; column: number }[] = [];
+      if (single < 0 && words.length > 1 && words.every((w) => splitCoast(map, w).province >= 0)) {
+        let from = 0;
+        for (const w of words) {
+          const at = itemText.indexOf(w, from);
+          parts.push({ text: w, column: column + at });
+          from = at + w.length;
+        }
+      } else {
+        parts.push({ text: itemText, column });
+      }
+      for (const part of parts) {
+        const province = splitCoast(map, part.text).province;
+        if (province < 0) {
+          report('unknown-province', `unknown province "${part.text}"`, lineNo, part.column);
+          continue;
+        }
+        const code = map.locationCode[province] ?? '';
+        if (map.supplyCenter[province] !== 1) {
+          report('not-a-supply-center', `${code} is not a supply centre`, lineNo, part.column);
+          continue;
+        }
+        const previous = centerOwner.get(code);
+        if (previous !== undefined) {
+          report('duplicate-center', `${code} is already owned by ${previous}`, lineNo, part.column);
+          continue;
+        }
+        centerOwner.set(code, owner);
+        (centers[owner] ??= []).push(code);
+      }
+    }
+  }
+
+  // Orders: the parser sees the order lines at their own line numbers (other lines blanked).
+  const parsed = parseOrders(map, orderLines.join('\n'));
+  const orderIssues = parsed.issues.map((i) => {
+    const copy: Issue = { ...i };
+    if (source !== undefined) copy.source = source;
+    return copy;
+  });
+  issues.push(...orderIssues);
+  issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+
+  const value: PositionText = {
+    position: {
+      phase: phase ?? { season: 'spring', year: 1901, type: 'movement' },
+      units,
+      dislodged: [],
+      contested: [],
+      supplyCenters: centers,
+    },
+    orders: parsed.value ?? [],
+    orderIssues,
+  };
+  if (phaseLine !== undefined) value.phaseLine = phaseLine;
+  return { value, issues };
+}
+
+/** Splits "F London, F North Sea" at commas, with the 1-based column of each trimmed item. */
+function splitItems(body: string, start: number): { text: string; column: number }[] {
+  const items: { text: string; column: number }[] = [];
+  let from = start;
+  while (from <= body.length) {
+    let comma = body.indexOf(',', from);
+    if (comma < 0) comma = body.length;
+    const piece = body.slice(from, comma);
+    const lead = piece.length - piece.trimStart().length;
+    const text = piece.trim();
+    if (text !== '') items.push({ text, column: from + lead + 1 });
+    from = comma + 1;
+  }
+  return items;
+}
