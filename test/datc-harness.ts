@@ -12,6 +12,7 @@ import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
+import type { RuleOptions } from '../src/adjudication/rules.js';
 
 export interface DatcLine {
   power: string;
@@ -156,22 +157,24 @@ export function datcWords(outcome: OrderOutcome): string {
 
 export interface CaseRun {
   words: string[];
+  /** The full outcomes, for checks beyond the words. */
+  outcomes: OrderOutcome[];
   retreatWords?: string[];
   automatic?: string[];
 }
 
 /** Runs a prepared case: the words per order (and per retreat order), in order, and any civil-disorder removals. */
-export function runCase(prepared: PreparedCase): CaseRun {
+export function runCase(prepared: PreparedCase, rules?: Partial<RuleOptions>): CaseRun {
   if (prepared.position.phase.type === 'adjustment') {
-    const result = adjudicateAdjustments(map, prepared.position, prepared.orders);
+    const result = adjudicateAdjustments(map, prepared.position, prepared.orders, rules);
     if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
-    return { words: result.value.orders.map(datcWords), automatic: result.value.civilDisorder.map(unitText).sort() };
+    return { words: result.value.orders.map(datcWords), outcomes: result.value.orders, automatic: result.value.civilDisorder.map(unitText).sort() };
   }
-  const result = adjudicateMovement(map, prepared.position, prepared.orders);
+  const result = adjudicateMovement(map, prepared.position, prepared.orders, rules);
   if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
-  const run: CaseRun = { words: result.value.orders.map(datcWords) };
+  const run: CaseRun = { words: result.value.orders.map(datcWords), outcomes: result.value.orders };
   if (prepared.retreats) {
-    const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders);
+    const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders, rules);
     if (!retreat.value) throw new Error(retreat.issues.map((i) => i.message).join('; '));
     run.retreatWords = retreat.value.orders.map(datcWords);
   }

@@ -1,0 +1,288 @@
+/**
+ * Rule options (DATC v3.2 chapter 4): parsing of choices by letter and name, presets, and a test of our own for
+ * every choice that no chapter 6 case pins (cases built from the chapter 4 text). The outcomes chapter 6 states
+ * for non-preferred choices are checked in datc-alternatives.test.ts.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DATC_PREFERRED, PRESETS, RULE_ISSUES, resolveRules, type RuleOptions } from '../src/adjudication/rules.js';
+import { prepareMovementCase, runCase, sameWords, type DatcCase } from './datc-harness.js';
+
+/** A case in the DATC's own shape: `owns` as [power, "F London" | "SC Moscow"], orders as [power, text, expected]. */
+function makeCase(
+  id: string,
+  phase: 'movement' | 'adjustment',
+  owns: [string, string][],
+  orders: [string, string, string][],
+  retreats: [string, string, string][] = [],
+): DatcCase {
+  return {
+    id,
+    section: 'own',
+    title: id,
+    phase,
+    owns: owns.map(([power, what]) => (what.startsWith('SC ') ? { power, center: what.slice(3) } : { power, unit: what })),
+    orders: orders.map(([power, text, result]) => ({ power, text, result })),
+    retreats: retreats.map(([power, text, result]) => ({ power, text, result })),
+    automatic: [],
+  };
+}
+
+function check(c: DatcCase, settings: string[], automatic?: string[]): void {
+  const rules = resolveRules('datc', settings);
+  assert.deepEqual(rules.issues, []);
+  const prepared = prepareMovementCase(c);
+  const run = runCase(prepared, rules.value);
+  const wrong = prepared.expected
+    .map((expected, i) => ({ expected, actual: run.words[i]!, text: c.orders[i]!.text }))
+    .filter((r) => !sameWords(r.expected, r.actual));
+  assert.deepEqual(wrong, [], `${c.id} under ${settings.join(' ')}`);
+  if (prepared.retreats) {
+    const r = prepared.retreats.expected
+      .map((expected, i) => ({ expected, actual: run.retreatWords![i]!, text: c.retreats[i]!.text }))
+      .filter((x) => !sameWords(x.expected, x.actual));
+    assert.deepEqual(r, [], `${c.id} retreats under ${settings.join(' ')}`);
+  }
+  if (automatic) assert.deepEqual(run.automatic, automatic);
+}
+
+void test('every issue has a default that is one of its choices, and letters and names are unique', () => {
+  for (const issue of RULE_ISSUES) {
+    const names = issue.choices.map((c) => c.name);
+    assert.ok(names.includes(DATC_PREFERRED[issue.key]), `${issue.id} default`);
+    assert.equal(new Set(names).size, names.length, `${issue.id} names`);
+    assert.equal(new Set(issue.choices.map((c) => c.letter)).size, names.length, `${issue.id} letters`);
+  }
+  assert.equal(Object.keys(DATC_PREFERRED).length, RULE_ISSUES.length);
+});
+
+void test('choices by letter and by name', () => {
+  assert.equal(resolveRules('datc', ['4.A.2=f']).value?.convoyParadox, 'szykman');
+  assert.equal(resolveRules('datc', ['4.A.2=c']).value?.convoyParadox, 'rule-2000');
+  assert.equal(resolveRules('datc', ['4.a.2=all-hold']).value?.convoyParadox, 'all-hold');
+  assert.equal(resolveRules('datc', ['convoyParadox=dptg']).value?.convoyParadox, 'dptg');
+  assert.equal(resolveRules('datc', ['4.E.1=a']).value?.legalOrders, 'any-format');
+  assert.equal(resolveRules('1971', ['4.A.1=b']).value?.multiRouteConvoy, 'all-routes-disrupted');
+  assert.deepEqual(resolveRules('datc', ['4.Z.9=a']).issues.map((i) => i.code), ['unknown-rule']);
+  assert.deepEqual(resolveRules('datc', ['4.A.2=q']).issues.map((i) => i.code), ['unknown-choice']);
+  assert.deepEqual(resolveRules('datc', ['4.A.2']).issues.map((i) => i.code), ['bad-rule']);
+  assert.deepEqual(resolveRules('nope').issues.map((i) => i.code), ['unknown-preset']);
+});
+
+void test('every preset resolves', () => {
+  for (const name of Object.keys(PRESETS)) {
+    const rules = resolveRules(name);
+    assert.deepEqual(rules.issues, [], name);
+    for (const [key, value] of Object.entries(PRESETS[name]!.rules)) {
+      assert.equal(rules.value![key as keyof RuleOptions], value, `${name} ${key}`);
+    }
+  }
+});
+
+// 4.A.6: a written convoy path. Ignored by default; followed when allowed; a convoy without one is invalid when
+// paths are required.
+const pathCase = (order: string, army: string, englishChannel: string): DatcCase =>
+  makeCase('4.A.6', 'movement', [], [
+    ['England', order, army],
+    ['England', 'F North Sea Convoys A London - Belgium', 'available'],
+    ['England', 'F English Channel Convoys A London - Belgium', englishChannel],
+    ['France', 'F Brest Supports F Mid-Atlantic Ocean - English Channel', 'given'],
+    ['France', 'F Mid-Atlantic Ocean - English Channel', 'succeeds'],
+  ]);
+void test('4.A.6 a: a convoy path in the order is ignored', () => {
+  check(pathCase('A London - English Channel - Belgium', 'succeeds', 'disrupted, dislodged'), []);
+});
+void test('4.A.6 b: a written path is followed', () => {
+  check(pathCase('A London - English Channel - Belgium', 'fails', 'disrupted, dislodged'), ['4.A.6=b']);
+  check(pathCase('A London - North Sea - Belgium', 'succeeds', 'disrupted, dislodged'), ['4.A.6=allowed']);
+  check(pathCase('A London - Belgium', 'succeeds', 'disrupted, dislodged'), ['4.A.6=allowed']);
+});
+void test('4.A.6 c: a convoyed move needs its path', () => {
+  check(pathCase('A London - Belgium', 'invalid', 'disrupted, dislodged'), ['4.A.6=c']);
+  check(pathCase('A London - North Sea - Belgium', 'succeeds', 'disrupted, dislodged'), ['4.A.6=required']);
+});
+
+void test('4.B.1 b: a default coast when both can be reached', () => {
+  const c = makeCase('4.B.1', 'movement', [], [['France', 'F Mid-Atlantic Ocean - Spain', 'succeeds']]);
+  check(c, ['4.B.1=default-coast']);
+  check(makeCase('4.B.1', 'movement', [], [['France', 'F Mid-Atlantic Ocean - Spain', 'illegal']]), []);
+});
+
+void test('4.B.2 b and 4.B.3 a', () => {
+  check(makeCase('4.B.2', 'movement', [], [['France', 'F Gascony - Spain', 'illegal']]), ['4.B.2=b']);
+  check(makeCase('4.B.3', 'movement', [], [['France', 'F Gascony - Spain(sc)', 'succeeds']]), ['4.B.3=a']);
+});
+
+void test('4.B.4 a/b: a support without coast', () => {
+  // 6.B.7 (own unit) and 6.B.15 (foreign unit) positions.
+  const own = (support: string, west: string): DatcCase =>
+    makeCase('4.B.4', 'movement', [], [
+      ['France', 'F Portugal Supports F Mid-Atlantic Ocean - Spain', support],
+      ['France', 'F Mid-Atlantic Ocean - Spain(nc)', 'fails'],
+      ['Italy', 'F Gulf of Lyon Supports F Western Mediterranean - Spain(sc)', 'given'],
+      ['Italy', 'F Western Mediterranean - Spain(sc)', west],
+    ]);
+  check(own('illegal', 'succeeds'), ['4.B.4=a']);
+  check(own('given', 'fails'), ['4.B.4=b']);
+  const foreign = (support: string, west: string): DatcCase =>
+    makeCase('4.B.4', 'movement', [], [
+      ['France', 'F Portugal Supports F Mid-Atlantic Ocean - Spain', support],
+      ['England', 'F Mid-Atlantic Ocean - Spain(nc)', 'fails'],
+      ['Italy', 'F Gulf of Lyon Supports F Western Mediterranean - Spain(sc)', 'given'],
+      ['Italy', 'F Western Mediterranean - Spain(sc)', west],
+    ]);
+  check(foreign('illegal', 'succeeds'), ['4.B.4=own-unit-only']);
+});
+
+void test('4.B.5 a and 4.B.6 a: wrong or irrelevant coasts make orders illegal', () => {
+  check(makeCase('4.B.5', 'movement', [['France', 'F Spain(sc)']], [['France', 'F Spain(nc) - Gulf of Lyon', 'illegal']]), ['4.B.5=a']);
+  check(makeCase('4.B.6', 'movement', [], [['France', 'A Gascony - Spain(nc)', 'illegal']]), ['4.B.6=a']);
+  check(makeCase('4.B.6', 'movement', [], [['France', 'F Brest - Gascony(nc)', 'illegal']]), ['4.B.6=a']);
+  check(makeCase('4.B.6', 'movement', [], [['France', 'F Brest - Gascony(nc)', 'succeeds']]), []);
+});
+
+void test('4.B.7 b: a fleet built in St Petersburg without coast gets the first coast', () => {
+  const c = makeCase('4.B.7', 'adjustment', [['Russia', 'SC St Petersburg']], [['Russia', 'Build F St Petersburg', 'succeeds']]);
+  check(c, ['4.B.7=b']);
+});
+
+void test('4.C.1 a and 4.C.2 a: unit designation', () => {
+  check(makeCase('4.C.1', 'movement', [['France', 'A Paris']], [['France', 'Paris - Burgundy', 'illegal']]), ['4.C.1=a']);
+  check(makeCase('4.C.1', 'movement', [['France', 'A Paris']], [['France', 'Paris - Burgundy', 'succeeds']]), []);
+  check(makeCase('4.C.2', 'movement', [['France', 'A Paris']], [['France', 'F Paris - Burgundy', 'illegal']]), ['4.C.2=a']);
+  check(makeCase('4.C.2', 'movement', [['France', 'A Paris']], [['France', 'F Paris - Burgundy', 'succeeds']]), []);
+});
+
+void test('4.C.3 b and 4.C.4 b: builds without a type, fleets inland', () => {
+  const home = (order: string, result: string): DatcCase =>
+    makeCase('4.C', 'adjustment', [['France', 'SC Brest'], ['France', 'SC Paris']], [['France', order, result]]);
+  check(home('Build Brest', 'illegal'), []);
+  check(home('Build Brest', 'succeeds'), ['4.C.3=b']);
+  check(home('Build Paris', 'succeeds'), []);
+  check(home('Build F Paris', 'illegal'), []);
+  check(home('Build F Paris', 'succeeds'), ['4.C.4=b']);
+});
+
+void test('4.C.5 a and 4.C.6 a: nationality in support orders', () => {
+  const c = (support: string, result: string): DatcCase =>
+    makeCase('4.C.5', 'movement', [], [
+      ['Germany', 'A Munich - Burgundy', result === 'given' ? 'succeeds' : 'fails'],
+      ['France', support, result],
+      ['England', 'A Picardy - Burgundy', 'fails'],
+    ]);
+  check(c('A Paris Supports A Munich - Burgundy', 'illegal'), ['4.C.5=a']);
+  check(c('A Paris Supports German A Munich - Burgundy', 'given'), ['4.C.5=a']);
+  check(c('A Paris Supports English A Munich - Burgundy', 'illegal'), ['4.C.6=a']);
+  check(c('A Paris Supports English A Munich - Burgundy', 'given'), []);
+});
+
+void test('4.D.3 b/c: several orders to one unit', () => {
+  const c = (first: string, second: string): DatcCase =>
+    makeCase('4.D.3', 'movement', [], [
+      ['France', 'A Paris - Burgundy', first],
+      ['France', 'A Paris - Picardy', second],
+    ]);
+  check(c('succeeds', 'illegal'), []);
+  check(c('illegal', 'succeeds'), ['4.D.3=b']);
+  check(c('illegal', 'illegal'), ['4.D.3=c']);
+  // The same order twice is one order.
+  check(makeCase('4.D.3', 'movement', [], [['France', 'A Paris - Burgundy', 'succeeds'], ['France', 'A Paris - Burgundy', 'illegal']]), ['4.D.3=c']);
+});
+
+void test('4.D.4 a/c and 4.D.5 a/c: too many builds, two builds in one province', () => {
+  const owns: [string, string][] = [['Germany', 'SC Kiel'], ['Germany', 'SC Munich'], ['Germany', 'SC Berlin'], ['Germany', 'A Prussia'], ['Germany', 'A Silesia']];
+  const builds = (a: string, b: string, c: string): DatcCase =>
+    makeCase('4.D.4', 'adjustment', owns, [['Germany', 'Build A Berlin', a], ['Germany', 'Build A Kiel', b], ['Germany', 'Build A Munich', c]]);
+  check(builds('succeeds', 'illegal', 'illegal'), []);
+  check(builds('illegal', 'illegal', 'illegal'), ['4.D.4=a']);
+  check(builds('illegal', 'illegal', 'succeeds'), ['4.D.4=c']);
+  const twice = (a: string, b: string): DatcCase =>
+    makeCase('4.D.5', 'adjustment', [['Germany', 'SC Kiel'], ['Germany', 'SC Berlin']], [['Germany', 'Build A Kiel', a], ['Germany', 'Build F Kiel', b]]);
+  check(twice('succeeds', 'illegal'), []);
+  check(twice('illegal', 'illegal'), ['4.D.5=a']);
+  check(twice('illegal', 'succeeds'), ['4.D.5=c']);
+});
+
+void test('4.D.6 a/c: too many disbands', () => {
+  const owns: [string, string][] = [['France', 'SC Paris'], ['France', 'A Paris'], ['France', 'A Picardy'], ['France', 'F Brest']];
+  const c = (a: string, b: string): DatcCase =>
+    makeCase('4.D.6', 'adjustment', owns, [['France', 'Disband A Picardy', a], ['France', 'Disband A Paris', b]]);
+  // Two disbands are due (1 centre, 3 units): exactly right, nothing changes with the rule.
+  check(c('succeeds', 'succeeds'), ['4.D.6=a']);
+  const three = (a: string, b: string, f: string): DatcCase =>
+    makeCase('4.D.6', 'adjustment', owns.slice(0, 3), [['France', 'Disband A Picardy', a], ['France', 'Disband A Paris', b], ['France', 'Disband F Brest', f]]);
+  check(three('succeeds', 'illegal', 'illegal'), []);
+  check(three('illegal', 'succeeds', 'illegal'), ['4.D.6=c']);
+  // With civil disorder choosing, the farthest unit goes: Picardy (distance 1) before Paris (0).
+  check(three('illegal', 'illegal', 'illegal'), ['4.D.6=a'], ['A PIC']);
+});
+
+void test('4.D.7 b: builds may not be declined', () => {
+  const c = (result: string): DatcCase => makeCase('4.D.7', 'adjustment', [['France', 'SC Paris']], [['France', 'Waive', result]]);
+  check(c('succeeds'), []);
+  check(c('illegal'), ['4.D.7=b']);
+});
+
+void test('4.D.8 a/b: civil disorder counted to home centres', () => {
+  // 6.J.12: under the 2023 rule Tuscany goes (Warsaw is owned); counted to home centres, Warsaw goes.
+  const c = makeCase('4.D.8', 'adjustment', [['Italy', 'SC Warsaw'], ['Italy', 'A Warsaw'], ['Italy', 'A Tuscany']], []);
+  check(c, [], ['A TUS']);
+  check(c, ['4.D.8=a'], ['A WAR']);
+  check(c, ['4.D.8=b'], ['A WAR']);
+  // 1971: a fleet counts fleet moves only. Austrian F Black Sea: 2 steps over Rumania to Budapest, but 5 fleet
+  // moves to Trieste; A Livonia is 3 steps from Budapest (Warsaw, Galicia) either way.
+  const d = makeCase('4.D.8', 'adjustment', [['Austria', 'SC Vienna'], ['Austria', 'SC Budapest'], ['Austria', 'F Black Sea'], ['Austria', 'A Livonia'], ['Austria', 'A Bohemia']], []);
+  check(d, [], ['A LVN']);
+  check(d, ['4.D.8=b'], ['A LVN']);
+  check(d, ['4.D.8=a'], ['F BLA']);
+});
+
+void test('4.D.9 a: hold support for a power in civil disorder fails', () => {
+  // Austria gives no orders at all.
+  const c = (support: string, attack: string): DatcCase =>
+    makeCase('4.D.9', 'movement', [['Austria', 'A Vienna']], [
+      ['Germany', 'A Bohemia Supports A Vienna', support],
+      ['Russia', 'A Galicia - Vienna', attack],
+      ['Russia', 'A Budapest Supports A Galicia - Vienna', 'given'],
+    ]);
+  check(c('given', 'fails'), []);
+  check(c('invalid', 'succeeds'), ['4.D.9=a']);
+});
+
+void test('4.E.1 a/b: an impossible move is still a move and cannot be supported in place', () => {
+  // 6.D.28 position.
+  const c = (rumania: string, support: string, blackSea: string): DatcCase =>
+    makeCase('4.E.1', 'movement', [], [
+      ['Austria', 'A Budapest Supports F Rumania', support],
+      ['Russia', 'F Rumania - Holland', rumania],
+      ['Turkey', 'F Black Sea - Rumania', blackSea],
+      ['Turkey', 'A Bulgaria Supports F Black Sea - Rumania', 'given'],
+    ]);
+  check(c('illegal', 'given', 'fails'), []);
+  check(c('fails, dislodged', 'invalid', 'succeeds'), ['4.E.1=b']);
+  check(c('fails, dislodged', 'invalid', 'succeeds'), ['4.E.1=a']);
+});
+
+void test('4.E.1 c: orders possible on the map are legal even without the fleets for them', () => {
+  // 6.D.32: A Yorkshire - Holland with no fleet in the North Sea.
+  const c = (york: string, support: string, liverpool: string): DatcCase =>
+    makeCase('4.E.1', 'movement', [], [
+      ['England', 'F Edinburgh Supports A Liverpool - Yorkshire', 'given'],
+      ['England', 'A Liverpool - Yorkshire', liverpool],
+      ['France', 'F London Supports A Yorkshire', support],
+      ['Germany', 'A Yorkshire - Holland', york],
+    ]);
+  check(c('illegal', 'given', 'fails'), []);
+  check(c('invalid, dislodged', 'invalid', 'succeeds'), ['4.E.1=c']);
+});
+
+void test('4.E.3 a: implicit orders', () => {
+  // Kiel has no order; the German support implies A Kiel - Holland.
+  const c = (support: string, belgium: string): DatcCase =>
+    makeCase('4.E.3', 'movement', [['Germany', 'A Kiel']], [
+      ['Germany', 'A Ruhr Supports A Kiel - Holland', support],
+      ['England', 'A Belgium - Holland', belgium],
+    ]);
+  check(c('given', 'fails'), ['4.E.3=a']);
+  check(c('invalid', 'succeeds'), []);
+});
