@@ -1,0 +1,115 @@
+/**
+ * `dipkit replay GAME.json [--json]`: replays a recorded game (MILA/dipcc JSON, or a dipkit game file) phase by
+ * phase and compares each result with the next recorded phase (src/game/replay.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { formatIssue, type Issue } from '../issues.js';
+import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
+import { looksLikeMila, recordedFromMila } from '../formats/mila-json.js';
+import { type RecordedGame, recordedFromGame } from '../game/history.js';
+import { formatReplay, replay } from '../game/replay.js';
+
+export const summary = 'replay a recorded game (MILA/dipcc JSON or dipkit game file) and check every phase';
+
+export const usage = `Usage: dipkit replay GAME.json [--json]
+
+Reads a recorded game, MILA/dipcc JSON (phases S1901M ... with "state" and "orders") or a dipkit game file, and
+for each phase applies its recorded orders to its recorded position and compares the result with the next
+recorded phase: the next phase's name (empty retreat and adjustment phases are skipped), the units, the
+dislodged units and their retreat options, and the supply centres (which change only after the Fall).
+
+Prints one line per phase, then the totals:
+  PASS S1901M
+  PASS S1902M (illegal: FRANCE A PAR - MOS)      orders illegal in the position are ignored (DATC 4.E.1)
+  FAIL F1902M: units: recorded but not found FRANCE A BUR; found but not recorded FRANCE A PAR
+  12 passed, 1 failed
+
+Options:
+  --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
+  -h, --help   show this help
+
+Exit status: 0 every phase passed, 1 some phase failed, 2 the file cannot be read or is not a game.`;
+
+const usageHint = 'Run "dipkit replay --help" for usage.\n';
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function printIssues(issues: readonly Issue[], file: string, warning = false): void {
+  for (const i of issues) {
+    process.stderr.write(`${formatIssue({ ...i, source: file })}${warning ? ' (warning)' : ''}\n`);
+  }
+}
+
+/** Runs the command; returns the exit code. */
+export function run(args: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    process.stderr.write(`dipkit replay: ${errorMessage(e)}\n${usageHint}`);
+    return 2;
+  }
+  if (parsed.values.help === true) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  if (parsed.positionals.length !== 1) {
+    process.stderr.write(
+      `dipkit replay: expected exactly one GAME.json, got ${parsed.positionals.length}\n${usageHint}`,
+    );
+    return 2;
+  }
+  const file = parsed.positionals[0] ?? '';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    process.stderr.write(`${file}  read-error  ${errorMessage(e)}\n`);
+    return 2;
+  }
+  const json = parseJson(text);
+  if ('issue' in json) {
+    printIssues([json.issue], file);
+    return 2;
+  }
+  let recorded: RecordedGame;
+  if (looksLikeMila(json.value)) {
+    const read = recordedFromMila(json.value);
+    if (!read.value) {
+      printIssues(read.issues, file);
+      return 2;
+    }
+    printIssues(read.issues, file, true);
+    recorded = read.value.recorded;
+  } else {
+    const read = gameFromJson(json.value);
+    if (!read.value) {
+      printIssues(read.issues, file);
+      return 2;
+    }
+    recorded = recordedFromGame(read.value);
+  }
+  const map = mapNamed(recorded.map);
+  if (!map) {
+    process.stderr.write(`${file}  unknown-map  unknown map "${recorded.map}"\n`);
+    return 2;
+  }
+  if (recorded.phases.length < 2) {
+    const n = recorded.phases.length;
+    process.stderr.write(
+      `${file}  too-short  the game records ${n} phase${n === 1 ? '' : 's'}: nothing to replay\n`,
+    );
+  }
+  const report = replay(map, recorded);
+  if (parsed.values.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else for (const line of formatReplay(report)) process.stdout.write(`${line}\n`);
+  return report.failed === 0 ? 0 : 1;
+}

@@ -1,0 +1,439 @@
+/**
+ * The game: the current position, the orders submitted for the current phase, the history of every phase played,
+ * and whether the game is over.
+ *
+ * A `Game` is an immutable value. `submitOrders` and `processPhase` return a new game, or issues and no game; they
+ * never change the game they are given, so a rejected input leaves the game exactly as it was.
+ *
+ * The year: Spring movement, Spring retreats, Fall movement, Fall retreats, Winter adjustments. A retreat phase
+ * with no dislodged unit is skipped; so is an adjustment phase in which no power must disband and no power has a
+ * build due with a free owned home centre to put it in (see `adjustmentPhaseNeeded`). Supply-centre ownership is
+ * updated after the Fall retreats (after the Fall movement when the retreat phase is skipped) and at no other
+ * time; victory is checked right then. Units without orders hold (movement), are disbanded (retreats) or are
+ * chosen by the civil-disorder rule (adjustments: a power that orders too few disbands; missing builds are waived).
+ */
+import { issue, type Issue, type Result } from '../issues.js';
+import type { GameMap } from '../map/types.js';
+import { lookupPower, splitCoast } from '../map/query.js';
+import { parseOrders } from '../orders/parse.js';
+import { formatOrder } from '../orders/format.js';
+import type { GivenOrder, Order } from '../orders/types.js';
+import type { Position, Unit } from '../position/types.js';
+import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
+import { adjudicateRetreats } from '../adjudication/retreat.js';
+import { adjudicateAdjustments, type PowerAdjustment } from '../adjudication/adjustment.js';
+import type { OrderOutcome } from '../adjudication/outcome.js';
+import {
+  adjustmentPhaseNeeded,
+  adjustmentsDue,
+  initialOwnership,
+  updateOwnership,
+  winner,
+} from './centers.js';
+import { phaseName } from './phases.js';
+
+export interface GameOptions {
+  /** Supply centres needed for a solo victory (the map's number, 18 on the standard map, by default). */
+  victoryCenters: number;
+  /** When set, the game ends in a draw once every phase of this year is played. */
+  maxYear?: number;
+}
+
+/** An order as a power submitted it: the text, and what the parser read. */
+export interface SubmittedOrder {
+  power: string;
+  text: string;
+  order: Order;
+}
+
+export type GameStatus = 'active' | 'won' | 'draw';
+
+/** A unit dislodged in a movement phase, and where it may retreat. */
+export interface DislodgedRecord {
+  /** "A MUN" */
+  unit: string;
+  power: string;
+  /** The unit that dislodged it: "A BOH". */
+  by: string;
+  retreats: string[];
+}
+
+/** One phase played: where it started, the orders, and what became of them. */
+export interface PhaseRecord {
+  /** "S1901M" */
+  name: string;
+  /** The position at the start of the phase. */
+  position: Position;
+  /** Every order submitted, power by power in map order, each power's in the order submitted. */
+  orders: SubmittedOrder[];
+  /** One per order, parallel to `orders`: resolution and reason. */
+  outcomes: OrderOutcome[];
+  /** Movement phases: the units dislodged. */
+  dislodged?: DislodgedRecord[];
+  /** Retreat and adjustment phases: the units disbanded (by order, for want of a retreat, or civil disorder). */
+  disbanded?: Unit[];
+  /** Adjustment phases: builds (+) and disbands (-) due per power. */
+  adjustments?: PowerAdjustment[];
+  /** Adjustment phases: units removed by the civil-disorder rule. */
+  civilDisorder?: Unit[];
+}
+
+export interface Game {
+  /** An identifier, when the game has one (MILA/dipcc files carry `id`). */
+  id?: string;
+  /** Map name ("standard"). */
+  map: string;
+  options: GameOptions;
+  /** The current position; its phase is the current phase (or, once the game is over, the one that would follow). */
+  position: Position;
+  /** Orders submitted for the current phase. */
+  orders: SubmittedOrder[];
+  history: PhaseRecord[];
+  status: GameStatus;
+  /** The power that won, when `status` is "won". */
+  winner?: string;
+}
+
+/** A new game on `map`: Spring 1901, the starting units, every power owning its home centres. */
+export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game {
+  const gameOptions: GameOptions = { victoryCenters: options.victoryCenters ?? map.victoryCenters };
+  if (options.maxYear !== undefined) gameOptions.maxYear = options.maxYear;
+  const units = sortUnits(
+    map,
+    map.startingUnits.map((u) => ({
+      power: map.powers[u.power] ?? '',
+      type: u.type,
+      location: map.locationCode[u.location] ?? '',
+    })),
+  );
+  return {
+    map: map.name.toLowerCase(),
+    options: gameOptions,
+    position: {
+      phase: { season: 'spring', year: 1901, type: 'movement' },
+      units,
+      dislodged: [],
+      contested: [],
+      supplyCenters: initialOwnership(map),
+    },
+    orders: [],
+    history: [],
+    status: 'active',
+  };
+}
+
+/** The name of the current phase: "S1901M". */
+export function currentPhase(game: Game): string {
+  return phaseName(game.position.phase);
+}
+
+/** Units in a stable order: by power (map order), then by location code. */
+export function sortUnits<T extends Unit>(map: GameMap, units: readonly T[]): T[] {
+  return [...units].sort(
+    (a, b) =>
+      map.powers.indexOf(a.power) - map.powers.indexOf(b.power) ||
+      (a.location < b.location ? -1 : a.location > b.location ? 1 : 0),
+  );
+}
+
+/** "A PAR", "F STP/SC". */
+export function unitText(unit: { type: string; location: string }): string {
+  return `${unit.type} ${unit.location}`;
+}
+
+export interface SubmitOptions {
+  /** The phase the orders are meant for ("S1901M"); when given, it must be the current phase. */
+  phase?: string;
+  /**
+   * false (default): the orders replace every order the power gave before in this phase.
+   * true: they are added, each replacing only an earlier order for the same unit (builds: for the same province).
+   */
+  add?: boolean;
+}
+
+/**
+ * Submits orders for `power` in the current phase, as text (one order per line; a `POWER:` heading or prefix is
+ * allowed when it names the same power). Every order is checked before anything changes; any problem gives
+ * issues and no game. Issue codes: game-over, wrong-phase, unknown-power, the parser's codes (with line and
+ * column), power-mismatch, order-not-for-phase, no-such-unit, not-your-unit.
+ *
+ * Orders that name an existing unit of the power but are impossible on the map (a move to a province that is not
+ * adjacent, a build in a foreign centre, ...) are accepted: the adjudicator treats them as the DATC says (they are
+ * ignored, 4.E.1) and the history records why.
+ */
+export function submitOrders(
+  map: GameMap,
+  game: Game,
+  powerName: string,
+  text: string,
+  options: SubmitOptions = {},
+): Result<Game> {
+  if (game.status !== 'active') {
+    return { issues: [issue('game-over', `the game is over (${game.status}); no more orders are taken`)] };
+  }
+  const current = currentPhase(game);
+  if (options.phase !== undefined && options.phase.trim().toUpperCase() !== current) {
+    return {
+      issues: [
+        issue('wrong-phase', `the orders are for ${options.phase} but the current phase is ${current}`),
+      ],
+    };
+  }
+  const powerIndex = lookupPower(map, powerName);
+  const power = map.powers[powerIndex];
+  if (power === undefined) return { issues: [issue('unknown-power', `unknown power "${powerName}"`)] };
+
+  const parsed = parseOrders(map, text);
+  const issues: Issue[] = [...parsed.issues];
+  const lines = text.split(/\r\n|\r|\n/);
+  const submitted: SubmittedOrder[] = [];
+  for (const given of parsed.value ?? []) {
+    const line = given.line;
+    const at = (code: string, message: string): void => {
+      issues.push(issue(code, message, line));
+    };
+    if (given.power !== undefined && given.power !== power) {
+      at('power-mismatch', `an order for ${given.power} cannot be submitted as ${power}`);
+      continue;
+    }
+    const problem = checkOrder(map, game.position, power, given.order);
+    if (problem) {
+      at(problem.code, problem.message);
+      continue;
+    }
+    const raw = line === undefined ? undefined : lines[line - 1];
+    submitted.push({ power, text: cleanText(raw) ?? formatOrder(map, given.order), order: given.order });
+  }
+  if (issues.length > 0) return { issues };
+  let kept = game.orders.filter((o) => o.power !== power);
+  let mine = game.orders.filter((o) => o.power === power);
+  if (options.add === true) {
+    // A waive replaces nothing; any other order replaces the earlier order for the same province.
+    const key = (o: Order): number => (o.kind === 'waive' ? -1 : splitCoast(map, o.unit.location).province);
+    const replaced = new Set(submitted.map((s) => key(s.order)).filter((k) => k >= 0));
+    mine = mine.filter((o) => !replaced.has(key(o.order)));
+  } else {
+    mine = [];
+  }
+  kept = [...kept, ...mine, ...submitted];
+  return { value: { ...game, orders: byPower(map, kept) }, issues: [] };
+}
+
+/** The order text as typed, trimmed and without a trailing comment; undefined when empty. */
+function cleanText(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const text = raw
+    .replace(/(#|\/\/).*$/, '')
+    .trim()
+    .replace(/\s+/g, ' ');
+  return text === '' ? undefined : text;
+}
+
+/** Orders grouped by power in map order, keeping each power's own order. */
+function byPower(map: GameMap, orders: readonly SubmittedOrder[]): SubmittedOrder[] {
+  return map.powers.flatMap((p) => orders.filter((o) => o.power === p));
+}
+
+/** Whether `power` may give `order` in the phase of `position` at all (the unit exists and is its own). */
+function checkOrder(
+  map: GameMap,
+  position: Position,
+  power: string,
+  order: Order,
+): { code: string; message: string } | undefined {
+  const type = position.phase.type;
+  const allowed: Record<typeof type, readonly Order['kind'][]> = {
+    movement: ['hold', 'move', 'support', 'convoy'],
+    retreat: ['move', 'disband'],
+    adjustment: ['build', 'disband', 'waive'],
+  };
+  if (!allowed[type].includes(order.kind)) {
+    return {
+      code: 'order-not-for-phase',
+      message: `a ${order.kind} order cannot be given in a ${type} phase (${phaseName(position.phase)})`,
+    };
+  }
+  if (order.kind === 'waive' || order.kind === 'build') return undefined;
+  const province = splitCoast(map, order.unit.location).province;
+  const units: readonly Unit[] = type === 'retreat' ? position.dislodged : position.units;
+  const unit = units.find((u) => splitCoast(map, u.location).province === province);
+  const where = map.locationCode[province] ?? order.unit.location;
+  if (!unit) {
+    return {
+      code: 'no-such-unit',
+      message:
+        type === 'retreat'
+          ? `there is no dislodged unit in ${where}`
+          : `there is no unit in ${where} in ${phaseName(position.phase)}`,
+    };
+  }
+  if (unit.power !== power || (order.unit.power !== undefined && order.unit.power !== power)) {
+    return { code: 'not-your-unit', message: `${unitText(unit)} belongs to ${unit.power}, not ${power}` };
+  }
+  return undefined;
+}
+
+/** What playing one phase gives: the record for the history and the position after it. */
+export interface PhaseResolution {
+  record: PhaseRecord;
+  /** The position of the next phase to play (empty phases already skipped). */
+  next: Position;
+  status: GameStatus;
+  winner?: string;
+}
+
+/**
+ * Adjudicates one phase of `position` with `orders` and works out the next phase: skipped empty phases, the
+ * supply-centre update after the Fall, victory, and the year limit. Issues only when the position itself is bad.
+ */
+export function resolvePhase(
+  map: GameMap,
+  position: Position,
+  orders: readonly SubmittedOrder[],
+  options: GameOptions,
+): Result<PhaseResolution> {
+  const given: GivenOrder[] = orders.map((o) => ({ power: o.power, order: o.order }));
+  const name = phaseName(position.phase);
+  const { season, year } = position.phase;
+  switch (position.phase.type) {
+    case 'movement': {
+      const result = adjudicateMovement(map, position, given);
+      if (!result.value) return { issues: result.issues };
+      const record: PhaseRecord = {
+        name,
+        position,
+        orders: [...orders],
+        outcomes: result.value.orders,
+        dislodged: result.value.dislodged.map((d) => ({
+          unit: unitText(d),
+          power: d.power,
+          by: result.value?.units.find((u) => u.dislodged && u.location === d.location)?.dislodged?.by ?? '',
+          retreats: d.retreats,
+        })),
+      };
+      const after = result.value.position;
+      if (after.dislodged.length > 0) {
+        const next: Position = {
+          ...after,
+          units: sortUnits(map, after.units),
+          dislodged: sortUnits(map, after.dislodged),
+        };
+        return { value: { record, next, status: 'active' }, issues: [] };
+      }
+      return { value: { record, ...afterRetreats(map, after.units, position, options) }, issues: [] };
+    }
+    case 'retreat': {
+      const result = adjudicateRetreats(map, position, given);
+      if (!result.value) return { issues: result.issues };
+      const record: PhaseRecord = {
+        name,
+        position,
+        orders: [...orders],
+        outcomes: result.value.orders,
+        disbanded: result.value.disbanded,
+      };
+      return { value: { record, ...afterRetreats(map, result.value.units, position, options) }, issues: [] };
+    }
+    case 'adjustment': {
+      const result = adjudicateAdjustments(map, position, given);
+      if (!result.value) return { issues: result.issues };
+      const record: PhaseRecord = {
+        name,
+        position,
+        orders: [...orders],
+        outcomes: result.value.orders,
+        disbanded: result.value.disbanded,
+        adjustments: result.value.adjustments,
+        civilDisorder: result.value.civilDisorder,
+      };
+      const next: Position = {
+        phase: { season: 'spring', year: year + 1, type: 'movement' },
+        units: sortUnits(map, result.value.units),
+        dislodged: [],
+        contested: [],
+        supplyCenters: position.supplyCenters,
+      };
+      return { value: { record, next, ...yearLimit(options, year + 1) }, issues: [] };
+    }
+  }
+  return { issues: [issue('bad-phase', `unknown phase type in ${name} (${season})`)] };
+}
+
+/** Once the year limit is passed, the game is drawn. */
+function yearLimit(options: GameOptions, nextYear: number): { status: GameStatus } {
+  return { status: options.maxYear !== undefined && nextYear > options.maxYear ? 'draw' : 'active' };
+}
+
+/**
+ * The position after the retreats of `from`'s season (or after its movement when no unit was dislodged): Fall
+ * movement after the Spring; after the Fall, new supply-centre owners, victory, then Winter adjustments or, when
+ * there is nothing to adjust, next Spring.
+ */
+function afterRetreats(
+  map: GameMap,
+  units: readonly Unit[],
+  from: Position,
+  options: GameOptions,
+): { next: Position; status: GameStatus; winner?: string } {
+  const year = from.phase.year;
+  const sorted = sortUnits(map, units);
+  if (from.phase.season === 'spring') {
+    return {
+      next: {
+        phase: { season: 'fall', year, type: 'movement' },
+        units: sorted,
+        dislodged: [],
+        contested: [],
+        supplyCenters: from.supplyCenters,
+      },
+      status: 'active',
+    };
+  }
+  const supplyCenters = updateOwnership(map, sorted, from.supplyCenters);
+  const winter: Position = {
+    phase: { season: 'winter', year, type: 'adjustment' },
+    units: sorted,
+    dislodged: [],
+    contested: [],
+    supplyCenters,
+  };
+  const next: Position = adjustmentPhaseNeeded(adjustmentsDue(map, winter))
+    ? winter
+    : { ...winter, phase: { season: 'spring', year: year + 1, type: 'movement' } };
+  const won = winner(map, supplyCenters, options.victoryCenters);
+  if (won !== undefined) return { next, status: 'won', winner: won };
+  // The year ends here when the adjustment phase is skipped.
+  return { next, ...(next.phase.season === 'spring' ? yearLimit(options, year + 1) : { status: 'active' }) };
+}
+
+/**
+ * Plays the current phase with the orders submitted (powers without orders: units hold, dislodged units are
+ * disbanded, adjustments by civil disorder) and returns the game at the next phase. Issue codes: game-over, and
+ * the adjudicator's codes for a bad position.
+ */
+export function processPhase(map: GameMap, game: Game): Result<Game> {
+  if (game.status !== 'active') {
+    return {
+      issues: [issue('game-over', `the game is over (${game.status}); there is no phase to process`)],
+    };
+  }
+  const resolved = resolvePhase(map, game.position, game.orders, game.options);
+  if (!resolved.value) return { issues: resolved.issues };
+  const { record, next, status, winner: won } = resolved.value;
+  const value: Game = {
+    ...(game.id === undefined ? {} : { id: game.id }),
+    map: game.map,
+    options: game.options,
+    position: next,
+    orders: [],
+    history: [...game.history, record],
+    status,
+  };
+  if (won !== undefined) value.winner = won;
+  return { value, issues: [] };
+}
+
+/** Orders submitted so far by `power` in the current phase. */
+export function ordersOf(game: Game, power: string): SubmittedOrder[] {
+  return game.orders.filter((o) => o.power === power);
+}

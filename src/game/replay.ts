@@ -1,0 +1,138 @@
+/**
+ * Replay of a recorded game: for each phase that has a next one, its recorded orders are applied to its recorded
+ * position and the result is compared with the next recorded position:
+ * - the name of the next phase (after skipping empty retreat and adjustment phases; not for MILA's "COMPLETED");
+ * - the units on the board, and the dislodged units;
+ * - the retreat options of each dislodged unit (as recorded, or as they follow from the recorded position);
+ * - the supply-centre owners (where recorded): unchanged except after the Fall.
+ * Orders that are illegal in the position are ignored as the DATC preferences say (4.E.1: the unit holds; a bad
+ * retreat disbands; a bad build is not made) and listed in the report.
+ */
+import type { GameMap } from '../map/types.js';
+import type { Position } from '../position/types.js';
+import { retreatOptions } from './centers.js';
+import { resolvePhase } from './game.js';
+import { type RecordedGame, type RecordedPhase, unitKey } from './history.js';
+import { phaseName } from './phases.js';
+
+export interface PhaseCheck {
+  phase: string;
+  pass: boolean;
+  /** What differs, one entry per kind of difference: "units: missing FRANCE A BUR; unexpected FRANCE A PAR". */
+  differences: string[];
+  /** Orders that were illegal (or unreadable) and so ignored: "FRANCE A PAR - MOS". */
+  illegal: string[];
+}
+
+export interface ReplayReport {
+  phases: PhaseCheck[];
+  passed: number;
+  failed: number;
+}
+
+/** Replays every phase of `game` that is followed by another recorded phase. */
+export function replay(map: GameMap, game: RecordedGame): ReplayReport {
+  const phases: PhaseCheck[] = [];
+  for (let i = 0; i + 1 < game.phases.length; i++) {
+    phases.push(checkPhase(map, game, game.phases[i] as RecordedPhase, game.phases[i + 1] as RecordedPhase));
+  }
+  const passed = phases.filter((p) => p.pass).length;
+  return { phases, passed, failed: phases.length - passed };
+}
+
+function checkPhase(map: GameMap, game: RecordedGame, phase: RecordedPhase, next: RecordedPhase): PhaseCheck {
+  const unreadable = (phase.unreadable ?? []).map((u) => `${u.power} ${u.text} (unreadable: ${u.message})`);
+  const resolved = resolvePhase(map, phase.position, phase.orders, game.options);
+  if (!resolved.value) {
+    return {
+      phase: phase.name,
+      pass: false,
+      differences: [`cannot adjudicate: ${resolved.issues.map((i) => i.message).join('; ')}`],
+      illegal: unreadable,
+    };
+  }
+  const { record, next: ours } = resolved.value;
+  const illegal: string[] = [];
+  record.outcomes.forEach((outcome, i) => {
+    const order = record.orders[i];
+    if (outcome.resolution === 'illegal' && order) illegal.push(`${order.power} ${order.text}`);
+  });
+  illegal.push(...unreadable);
+
+  const differences: string[] = [];
+  const recorded = next.position;
+  if (next.name !== 'COMPLETED' && phaseName(ours.phase) !== next.name) {
+    differences.push(`next phase: ${phaseName(ours.phase)}, recorded ${next.name}`);
+  }
+  const units = diff(recorded.units.map(unitKey), ours.units.map(unitKey));
+  if (units) differences.push(`units: ${units}`);
+  const dislodged = diff(recorded.dislodged.map(unitKey), ours.dislodged.map(unitKey));
+  if (dislodged) differences.push(`dislodged: ${dislodged}`);
+  const retreats = compareRetreats(map, next, ours);
+  if (retreats) differences.push(`retreats: ${retreats}`);
+  if (next.centersRecorded !== false) {
+    const centers = compareCenters(map, recorded, ours);
+    if (centers) differences.push(`centres: ${centers}`);
+  }
+  return { phase: phase.name, pass: differences.length === 0, differences, illegal };
+}
+
+/** "missing X, Y; unexpected Z" (expected = recorded, actual = ours), or "" when the sets are equal. */
+function diff(expected: readonly string[], actual: readonly string[]): string {
+  const e = new Set(expected);
+  const a = new Set(actual);
+  const missing = [...e].filter((x) => !a.has(x)).sort();
+  const extra = [...a].filter((x) => !e.has(x)).sort();
+  const parts: string[] = [];
+  if (missing.length > 0) parts.push(`recorded but not found ${missing.join(', ')}`);
+  if (extra.length > 0) parts.push(`found but not recorded ${extra.join(', ')}`);
+  return parts.join('; ');
+}
+
+function compareRetreats(map: GameMap, next: RecordedPhase, ours: Position): string {
+  const recorded = new Map<string, string[]>();
+  if (next.retreats) {
+    for (const [unit, options] of Object.entries(next.retreats)) recorded.set(unit, [...options].sort());
+  } else {
+    for (const r of retreatOptions(map, next.position)) recorded.set(unitKey(r.unit), r.retreats);
+  }
+  const parts: string[] = [];
+  for (const r of retreatOptions(map, ours)) {
+    const key = next.retreats ? `${r.unit.type} ${r.unit.location}` : unitKey(r.unit);
+    const theirs = recorded.get(key);
+    if (theirs === undefined) continue; // reported as a dislodged difference
+    const mine = r.retreats.join(' ');
+    if (theirs.join(' ') !== mine) {
+      parts.push(
+        `${unitKey(r.unit)} may retreat to ${mine || 'nowhere'}, recorded ${theirs.join(' ') || 'nowhere'}`,
+      );
+    }
+  }
+  return parts.join('; ');
+}
+
+function compareCenters(map: GameMap, recorded: Position, ours: Position): string {
+  const parts: string[] = [];
+  for (const power of map.powers) {
+    const theirs = [...(recorded.supplyCenters[power] ?? [])].sort();
+    const mine = [...(ours.supplyCenters[power] ?? [])].sort();
+    if (theirs.join(' ') === mine.join(' ')) continue;
+    const missing = theirs.filter((c) => !mine.includes(c));
+    const extra = mine.filter((c) => !theirs.includes(c));
+    const bits: string[] = [];
+    if (missing.length > 0) bits.push(`recorded ${missing.join(' ')} not found`);
+    if (extra.length > 0) bits.push(`found ${extra.join(' ')} not recorded`);
+    parts.push(`${power} ${bits.join(', ')}`);
+  }
+  return parts.join('; ');
+}
+
+/** The report as lines: `PASS S1901M`, `FAIL F1901M: units: ...`, then `N passed, N failed`. */
+export function formatReplay(report: ReplayReport): string[] {
+  const lines = report.phases.map((p) => {
+    const illegal = p.illegal.length > 0 ? ` (illegal: ${p.illegal.join('; ')})` : '';
+    return p.pass ? `PASS ${p.phase}${illegal}` : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}`;
+  });
+  lines.push(`${report.passed} passed, ${report.failed} failed`);
+  return lines;
+}
