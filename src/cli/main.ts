@@ -5,6 +5,8 @@
  */
 import * as adjudicate from './adjudicate.js';
 import * as datc from './datc.js';
+import * as game from './game.js';
+import * as replay from './replay.js';
 
 interface Command {
   summary: string;
@@ -15,6 +17,8 @@ interface Command {
 const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['adjudicate', adjudicate],
   ['datc', datc],
+  ['game', game],
+  ['replay', replay],
 ]);
 
 const USAGE = `Usage: dipkit <command> [options]
