@@ -317,8 +317,8 @@ export const PRESETS: Readonly<Record<string, { description: string; rules: Part
     },
   },
   'datc-2.4': {
-    description: 'the DATC v2.4 preferences (as in the jDip test file): land-route fallback for via convoy, 1971-style civil disorder',
-    rules: { adjacentConvoy: 'rule-2000', retreatToConvoyOrigin: 'forbidden', civilDisorder: 'rule-1971' },
+    description: "the DATC v2.4 preferences (as in the jDip test file): the 2000 rule for 'via convoy' with the land route as fallback, 1971-style civil disorder",
+    rules: { adjacentConvoy: 'rule-2000', civilDisorder: 'rule-1971' },
   },
 };
 

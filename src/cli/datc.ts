@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { adjudicateAdjustments } from '../adjudication/adjustment.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
+import type { RuleOptions } from '../adjudication/rules.js';
+import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
 import { readJdipCases, type JdipCase } from '../formats/jdip.js';
 import { formatIssue, type Issue } from '../issues.js';
 import { standardMap } from '../map/compile.js';
@@ -25,7 +27,7 @@ export const summary = 'run jDip-format DATC test files and compare the resultin
 
 const DEFAULT_DEVIATIONS = new URL('../../../test/data/jdip-deviations.json', import.meta.url);
 
-export const usage = `Usage: dipkit datc [--json] [--deviations FILE] FILE...
+export const usage = `Usage: dipkit datc [--json] [--deviations FILE] [--rules PRESET] [--rule ISSUE=CHOICE]... FILE...
 
 Runs every case of jDip-format adjudicator test files (such as godip's DATC v2.4 file) and compares the units
 and dislodged units after the phase with the expected ones. Prints one line per case:
@@ -42,6 +44,7 @@ Options:
   --deviations FILE  JSON object "case id" -> reason: known deviations of the file from DATC 3.2
                      (default: the bundled test/data/jdip-deviations.json). A key "6.J.*" matches a
                      prefix, "6.F.14#2" the second case with a repeated id; keys starting with # are notes
+${ruleFlagsHelp}
   --json             print a JSON report instead
   -h, --help         show this help
 
@@ -75,6 +78,7 @@ export function run(args: string[]): number {
       options: {
         json: { type: 'boolean' },
         deviations: { type: 'string' },
+        ...ruleFlags,
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -93,6 +97,8 @@ export function run(args: string[]): number {
     return 2;
   }
 
+  const rules = rulesFromFlags('datc', parsed.values);
+  if (!rules) return 2;
   const deviationsPath = parsed.values.deviations ?? DEFAULT_DEVIATIONS;
   const deviations = readDeviations(deviationsPath);
   if ('error' in deviations) {
@@ -129,7 +135,7 @@ export function run(args: string[]): number {
       const n = (seen.get(c.id) ?? 0) + 1;
       seen.set(c.id, n);
       const label = n === 1 ? c.id : `${c.id}#${n}`;
-      const report = judge(file, c, label, runCase(map, c), deviations.value);
+      const report = judge(file, c, label, runCase(map, c, rules), deviations.value);
       reports.push(report);
       if (!json) out.push(reportLine(report));
     }
@@ -225,18 +231,18 @@ function reportLine(r: CaseReport): string {
 }
 
 /** Runs one case with the adjudicator of its phase. */
-export function runCase(map: GameMap, c: JdipCase): CaseRun {
+export function runCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRun {
   if (c.variant !== '' && normalizeName(c.variant) !== normalizeName(map.name)) {
     return { skip: `variant "${c.variant}" not supported (only ${map.name})` };
   }
   try {
     switch (c.phase.type) {
       case 'movement':
-        return runMovementCase(map, c);
+        return runMovementCase(map, c, rules);
       case 'retreat':
-        return runRetreatCase(map, c);
+        return runRetreatCase(map, c, rules);
       case 'adjustment':
-        return runAdjustmentCase(map, c);
+        return runAdjustmentCase(map, c, rules);
     }
   } catch (e) {
     // The adjudicator is a work in progress: a crash is this case's failure, not the end of the run.
@@ -248,7 +254,7 @@ function cannotAdjudicate(issues: readonly Issue[]): CaseRun {
   return { error: `cannot adjudicate: ${issues.map((i) => `${i.code} ${i.message}`).join('; ')}` };
 }
 
-function runMovementCase(map: GameMap, c: JdipCase): CaseRun {
+function runMovementCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRun {
   const position: Position = {
     phase: c.phase,
     units: c.unitsBefore.map((u) => ({ ...u })),
@@ -256,7 +262,7 @@ function runMovementCase(map: GameMap, c: JdipCase): CaseRun {
     contested: [],
     supplyCenters: c.supplyCenters ?? {},
   };
-  const result = adjudicateMovement(map, position, c.orders);
+  const result = adjudicateMovement(map, position, c.orders, rules);
   if (!result.value) return cannotAdjudicate(result.issues);
   const { position: after, dislodged } = result.value;
   // godip leaves out dislodged units that have no retreat (they are destroyed at once).
@@ -276,7 +282,7 @@ function runMovementCase(map: GameMap, c: JdipCase): CaseRun {
  * failed move that was not via convoy marks its target as a standoff province, unless it lost a head-to-head
  * battle (the unit of the target moved into its place).
  */
-function runRetreatCase(map: GameMap, c: JdipCase): CaseRun {
+function runRetreatCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRun {
   const province = (code: string): number => splitCoast(map, code).province;
   const moves = c.resultsBefore.filter((r) => r.order.order.kind === 'move');
   const convoyed = (from: number, to: number): boolean =>
@@ -328,7 +334,7 @@ function runRetreatCase(map: GameMap, c: JdipCase): CaseRun {
     contested: [...contested].sort(),
     supplyCenters: c.supplyCenters ?? {},
   };
-  const result = adjudicateRetreats(map, position, c.orders);
+  const result = adjudicateRetreats(map, position, c.orders, rules);
   if (!result.value) return cannotAdjudicate(result.issues);
   return {
     differences: [
@@ -339,7 +345,7 @@ function runRetreatCase(map: GameMap, c: JdipCase): CaseRun {
 }
 
 /** An adjustment case: supply-centre owners from PRESTATE_SUPPLYCENTER_OWNERS. */
-function runAdjustmentCase(map: GameMap, c: JdipCase): CaseRun {
+function runAdjustmentCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRun {
   const position: Position = {
     phase: c.phase,
     units: c.unitsBefore.map((u) => ({ ...u })),
@@ -347,7 +353,7 @@ function runAdjustmentCase(map: GameMap, c: JdipCase): CaseRun {
     contested: [],
     supplyCenters: c.supplyCenters ?? {},
   };
-  const result = adjudicateAdjustments(map, position, c.orders);
+  const result = adjudicateAdjustments(map, position, c.orders, rules);
   if (!result.value) return cannotAdjudicate(result.issues);
   return {
     differences: [

@@ -7,6 +7,7 @@ import * as adjudicate from './adjudicate.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
 import * as replay from './replay.js';
+import * as rules from './rules.js';
 
 interface Command {
   summary: string;
@@ -19,6 +20,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['datc', datc],
   ['game', game],
   ['replay', replay],
+  ['rules', rules],
 ]);
 
 const USAGE = `Usage: dipkit <command> [options]

@@ -183,8 +183,8 @@ function writeResult(
   for (let u = 0; u < n; u++) {
     if (t.kind[u] !== MOVE || success[u] || occupied[t.dest[u]!]) continue;
     if (!decisions.path(u, false)) continue;
-    const opposite = t.opposite[u]!;
-    if (opposite >= 0 && success[opposite] && decisions.headToHead(u) === 1) continue;
+    const partner = decisions.partner(u);
+    if (partner >= 0 && success[partner] && decisions.headToHead(u) === 1) continue;
     contested[t.dest[u]!] = 1;
   }
 
@@ -248,9 +248,9 @@ function writeResult(
     if (attack === 0 && defender >= 0) return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
     let against: OpposingStrength | undefined;
     if (decisions.headToHead(u) === 1) {
-      const opposite = t.opposite[u]!;
-      const strength = decisions.defendStrength(opposite, false);
-      if (strength >= attack) against = { kind: 'defend', unit: unitText(board, opposite), strength };
+      const partner = decisions.partner(u);
+      const strength = decisions.defendStrength(partner, false);
+      if (strength >= attack) against = { kind: 'defend', unit: unitText(board, partner), strength };
     } else if (defender >= 0) {
       const strength = decisions.holdStrength(dest, false);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };

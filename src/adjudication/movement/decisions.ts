@@ -68,7 +68,7 @@ export class MovementDecisions {
     if (attack === 0) return false;
     const dest = t.dest[u]!;
     if (headToHead) {
-      if (attack <= this.defendStrength(t.opposite[u]!, !optimistic)) return false;
+      if (attack <= this.defendStrength(this.partner(u), !optimistic)) return false;
     } else if (attack <= this.holdStrength(dest, !optimistic)) {
       return false;
     }
@@ -86,12 +86,27 @@ export class MovementDecisions {
   headToHead(u: number): number {
     const t = this.t;
     const v = t.opposite[u]!;
-    if (v < 0) return NO;
+    if (v < 0) return this.brannanBattle(u);
     const a = this.goesByConvoy(u);
     const b = this.goesByConvoy(v);
     if (a === YES || b === YES) return NO;
     if (a === NO && b === NO) return YES;
     return MAYBE;
+  }
+
+  /** The other side of u's (possible) head-to-head battle, or -1. */
+  partner(u: number): number {
+    const v = this.t.opposite[u]!;
+    return v >= 0 ? v : this.t.brannan[u]!;
+  }
+
+  /**
+   * Under Brannan's rule a convoyed attack comes out of its last fleet, so it meets a unit moving into that fleet
+   * head-to-head (6.F.30: a standoff). The battle is taken as given; that the unit could dislodge the very fleet
+   * the attack comes from is exactly what the rule's adherents rule out.
+   */
+  private brannanBattle(u: number): number {
+    return this.t.brannan[u]! >= 0 ? YES : NO;
   }
 
   private goesByConvoy(u: number): number {
@@ -345,9 +360,9 @@ export class MovementDecisions {
   preventStrength(u: number, high: boolean): number {
     const t = this.t;
     if (!this.path(u, high)) return 0;
-    const v = t.opposite[u]!;
+    const v = this.partner(u);
     if (v >= 0) {
-      const battle = t.rules.dislodgedUnitEffect === 'never' ? YES : this.headToHead(u);
+      const battle = t.rules.dislodgedUnitEffect === 'never' && t.opposite[u]! >= 0 ? YES : this.headToHead(u);
       // The other way succeeding takes the effect away; when unsure whether it is a battle, bound both ways.
       if (battle === YES || (battle === MAYBE && !high)) {
         if (this.solver.resolve(v, !high)) return 0;

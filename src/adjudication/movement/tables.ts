@@ -42,6 +42,11 @@ export interface MovementTables {
    * a convoy on either side this is a head-to-head battle.
    */
   readonly opposite: Int32Array;
+  /**
+   * MOVE, under Brannan's rule (4.A.4 b) only: the partner in a head-to-head battle between a convoyed army and the
+   * unit at its destination that moves into the army's last convoying fleet (6.F.30), or -1.
+   */
+  readonly brannan: Int32Array;
   /** Matching supports of each unit's move or hold, CSR over units. */
   readonly supportStart: Int32Array;
   readonly supporters: Int32Array;
@@ -158,6 +163,19 @@ export function buildTables(
     if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
   }
 
+  const brannan = new Int32Array(n).fill(-1);
+  if (rules.convoyAttackOrigin === 'brannan') {
+    for (let v = 0; v < n; v++) {
+      if (kind[v] !== MOVE || route[v] !== BY_CONVOY || invalidMove[v]) continue;
+      const u = board.unitAt[dest[v]!]!;
+      if (u < 0 || kind[u] !== MOVE || opposite[u]! >= 0) continue;
+      const last = convoyLists[v]!.some((f) => board.unitProvince[f] === dest[u] && seaTouches(map, dest[u]!, dest[v]!));
+      if (!last) continue;
+      brannan[u] = v;
+      brannan[v] = u;
+    }
+  }
+
   const supportTable = csr(n, n, (s) => (kind[s] === SUPPORT && matches[s] === MATCHES ? target[s]! : -1));
   const moveTable = csr(map.provinceCount, n, (u) => (kind[u] === MOVE ? dest[u]! : -1));
 
@@ -172,6 +190,7 @@ export function buildTables(
     invalidMove,
     matches,
     opposite,
+    brannan,
     supportStart: supportTable.start,
     supporters: supportTable.list,
     moveStart: moveTable.start,
