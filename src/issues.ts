@@ -38,6 +38,7 @@ export function issue(code: string, message: string, line?: number, column?: num
 /** `file:line:col  code  message`, leaving out what is unknown. */
 export function formatIssue(i: Issue): string {
   let where = i.source ?? '';
-  if (i.line !== undefined) where += `${where ? ':' : 'line '}${i.line}${i.column !== undefined ? `:${i.column}` : ''}`;
+  if (i.line !== undefined)
+    where += `${where ? ':' : 'line '}${i.line}${i.column !== undefined ? `:${i.column}` : ''}`;
   return `${where ? `${where}  ` : ''}${i.code}  ${i.message}`;
 }

@@ -19,7 +19,9 @@ interface Alternative {
   noResolution?: boolean;
 }
 
-const data = JSON.parse(readFileSync(new URL('../../test/data/datc-alternatives.json', import.meta.url), 'utf8')) as {
+const data = JSON.parse(
+  readFileSync(new URL('../../test/data/datc-alternatives.json', import.meta.url), 'utf8'),
+) as {
   alternatives: Alternative[];
 };
 const cases = new Map(loadDatcCases().map((c) => [c.id, c]));
@@ -41,7 +43,8 @@ for (const alt of data.alternatives) {
     for (const [text, expected] of Object.entries(alt.retreats ?? {})) {
       const i = c.retreats.findIndex((o) => o.text === text);
       assert.ok(i >= 0, `no retreat "${text}" in ${alt.case}`);
-      if (!sameWords(expected, run.retreatWords![i]!)) wrong.push({ text, expected, actual: run.retreatWords![i]! });
+      if (!sameWords(expected, run.retreatWords![i]!))
+        wrong.push({ text, expected, actual: run.retreatWords![i]! });
     }
     assert.deepEqual(wrong, [], `${alt.case} under ${alt.rules.join(' ')}: ${alt.source}`);
     if (alt.automatic) {
@@ -49,7 +52,9 @@ for (const alt of data.alternatives) {
       assert.equal(run.automatic?.length, expected.length);
     }
     if (alt.noResolution) {
-      const fallback = run.outcomes.filter((o) => o.reason.code === 'paradox' && o.reason.fallbackFor !== undefined);
+      const fallback = run.outcomes.filter(
+        (o) => o.reason.code === 'paradox' && o.reason.fallbackFor !== undefined,
+      );
       assert.ok(fallback.length > 0, `${alt.case}: the outcome must say the fallback rule was applied`);
     }
   });

@@ -48,7 +48,8 @@ export function loadDatcCases(): DatcCase[] {
   const cases = readData<{ cases: DatcCase[] }>('datc-v3.2.json').cases;
   for (const erratum of readData<{ errata: Erratum[] }>('datc-errata.json').errata) {
     const line = cases.find((c) => c.id === erratum.case)?.orders.find((o) => o.text === erratum.order);
-    if (line?.result.toLowerCase() !== erratum.document) throw new Error(`erratum for ${erratum.case} does not match the data`);
+    if (line?.result.toLowerCase() !== erratum.document)
+      throw new Error(`erratum for ${erratum.case} does not match the data`);
     line.result = erratum.corrected;
   }
   return cases;
@@ -84,7 +85,10 @@ export interface PreparedCase {
 function givenOrders(c: DatcCase, lines: readonly DatcLine[]): GivenOrder[] {
   return lines.map((line) => {
     const parsed = parseOrder(map, line.text);
-    if (!parsed.value) throw new Error(`${c.id}: cannot parse "${line.text}": ${parsed.issues.map((i) => i.message).join('; ')}`);
+    if (!parsed.value)
+      throw new Error(
+        `${c.id}: cannot parse "${line.text}": ${parsed.issues.map((i) => i.message).join('; ')}`,
+      );
     return { power: canonicalPower(line.power), order: parsed.value.order };
   });
 }
@@ -116,12 +120,16 @@ export function prepareMovementCase(c: DatcCase): PreparedCase {
   const orders = givenOrders(c, c.orders);
   if (c.phase === 'movement') {
     for (const { power, order } of orders) {
-      if (order.kind !== 'waive' && order.kind !== 'build') place(unitFromRef(power!, order.unit.type, order.unit.location));
+      if (order.kind !== 'waive' && order.kind !== 'build')
+        place(unitFromRef(power!, order.unit.type, order.unit.location));
     }
   }
   const prepared: PreparedCase = {
     position: {
-      phase: c.phase === 'movement' ? { season: 'spring', year: 1901, type: 'movement' } : { season: 'winter', year: 1901, type: 'adjustment' },
+      phase:
+        c.phase === 'movement'
+          ? { season: 'spring', year: 1901, type: 'movement' }
+          : { season: 'winter', year: 1901, type: 'adjustment' },
       units,
       dislodged: [],
       contested: [],
@@ -131,14 +139,19 @@ export function prepareMovementCase(c: DatcCase): PreparedCase {
     expected: c.orders.map((o) => o.result.toLowerCase()),
   };
   if (c.retreats.length > 0) {
-    prepared.retreats = { orders: givenOrders(c, c.retreats), expected: c.retreats.map((o) => o.result.toLowerCase()) };
+    prepared.retreats = {
+      orders: givenOrders(c, c.retreats),
+      expected: c.retreats.map((o) => o.result.toLowerCase()),
+    };
   }
   if (c.phase === 'adjustment') {
-    prepared.automatic = c.automatic.map((a) => {
-      const order = parseOrder(map, a.text.replace(/^Automatic disband/i, 'Disband')).value?.order;
-      if (order?.kind !== 'disband') throw new Error(`${c.id}: cannot read "${a.text}"`);
-      return unitText(unitFromRef(canonicalPower(a.power), order.unit.type, order.unit.location));
-    }).sort();
+    prepared.automatic = c.automatic
+      .map((a) => {
+        const order = parseOrder(map, a.text.replace(/^Automatic disband/i, 'Disband')).value?.order;
+        if (order?.kind !== 'disband') throw new Error(`${c.id}: cannot read "${a.text}"`);
+        return unitText(unitFromRef(canonicalPower(a.power), order.unit.type, order.unit.location));
+      })
+      .sort();
   }
   return prepared;
 }
@@ -168,7 +181,11 @@ export function runCase(prepared: PreparedCase, rules?: Partial<RuleOptions>): C
   if (prepared.position.phase.type === 'adjustment') {
     const result = adjudicateAdjustments(map, prepared.position, prepared.orders, rules);
     if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
-    return { words: result.value.orders.map(datcWords), outcomes: result.value.orders, automatic: result.value.civilDisorder.map(unitText).sort() };
+    return {
+      words: result.value.orders.map(datcWords),
+      outcomes: result.value.orders,
+      automatic: result.value.civilDisorder.map(unitText).sort(),
+    };
   }
   const result = adjudicateMovement(map, prepared.position, prepared.orders, rules);
   if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
@@ -193,7 +210,8 @@ export function sameWords(expected: string, actual: string): boolean {
   const [expectedWord, expectedTag = ''] = expected.split(', ');
   const [actualWord, actualTag = ''] = actual.split(', ');
   const hold = (word: string | undefined): boolean => word === 'dislodged' || word === 'destroyed';
-  if (hold(expectedWord) && hold(actualWord)) return expectedWord === actualWord || expectedWord === 'dislodged';
+  if (hold(expectedWord) && hold(actualWord))
+    return expectedWord === actualWord || expectedWord === 'dislodged';
   const wordOk = expectedWord === actualWord || (expectedWord === 'fails' && actualWord === 'illegal');
   const tagOk = expectedTag === actualTag || (expectedTag === 'dislodged' && actualTag === 'destroyed');
   return wordOk && tagOk;

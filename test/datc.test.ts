@@ -5,7 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDatcCases, prepareMovementCase, runCase, sameWords, shuffled, type PreparedCase } from './datc-harness.js';
+import {
+  loadDatcCases,
+  prepareMovementCase,
+  runCase,
+  sameWords,
+  shuffled,
+  type PreparedCase,
+} from './datc-harness.js';
 
 const cases = loadDatcCases();
 
@@ -26,12 +33,25 @@ for (const c of cases) {
   void test(`DATC ${c.id} ${c.title}`, () => {
     const prepared = prepareMovementCase(c);
     const run = runCase(prepared);
-    assert.deepEqual(mismatches(prepared.expected, run.words, c.orders.map((o) => o.text)), [], `${c.id}: orders resolved otherwise than the DATC says`);
+    assert.deepEqual(
+      mismatches(
+        prepared.expected,
+        run.words,
+        c.orders.map((o) => o.text),
+      ),
+      [],
+      `${c.id}: orders resolved otherwise than the DATC says`,
+    );
     if (prepared.retreats) {
       const texts = c.retreats.map((o) => o.text);
-      assert.deepEqual(mismatches(prepared.retreats.expected, run.retreatWords ?? [], texts), [], `${c.id}: retreats resolved otherwise`);
+      assert.deepEqual(
+        mismatches(prepared.retreats.expected, run.retreatWords ?? [], texts),
+        [],
+        `${c.id}: retreats resolved otherwise`,
+      );
     }
-    if (prepared.automatic) assert.deepEqual(run.automatic, prepared.automatic, `${c.id}: civil-disorder removals`);
+    if (prepared.automatic)
+      assert.deepEqual(run.automatic, prepared.automatic, `${c.id}: civil-disorder removals`);
 
     for (let seed = 1; seed <= 3; seed++) {
       const units = shuffled(prepared.position.units, seed).items;
@@ -43,7 +63,11 @@ for (const c of cases) {
       const words = c.phase === 'adjustment' ? again.words : unshuffle(again.words, order);
       assert.deepEqual(words, run.words, `${c.id}: shuffle ${seed} changed the outcome`);
       assert.deepEqual(again.retreatWords, run.retreatWords, `${c.id}: shuffle ${seed} changed the retreats`);
-      assert.deepEqual(again.automatic, run.automatic, `${c.id}: shuffle ${seed} changed the civil-disorder removals`);
+      assert.deepEqual(
+        again.automatic,
+        run.automatic,
+        `${c.id}: shuffle ${seed} changed the civil-disorder removals`,
+      );
     }
   });
 }

@@ -5,7 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DATC_PREFERRED, PRESETS, RULE_ISSUES, resolveRules, type RuleOptions } from '../src/adjudication/rules.js';
+import {
+  DATC_PREFERRED,
+  PRESETS,
+  RULE_ISSUES,
+  resolveRules,
+  type RuleOptions,
+} from '../src/adjudication/rules.js';
 import { prepareMovementCase, runCase, sameWords, type DatcCase } from './datc-harness.js';
 
 /** A case in the DATC's own shape: `owns` as [power, "F London" | "SC Moscow"], orders as [power, text, expected]. */
@@ -21,7 +27,9 @@ function makeCase(
     section: 'own',
     title: id,
     phase,
-    owns: owns.map(([power, what]) => (what.startsWith('SC ') ? { power, center: what.slice(3) } : { power, unit: what })),
+    owns: owns.map(([power, what]) =>
+      what.startsWith('SC ') ? { power, center: what.slice(3) } : { power, unit: what },
+    ),
     orders: orders.map(([power, text, result]) => ({ power, text, result })),
     retreats: retreats.map(([power, text, result]) => ({ power, text, result })),
     automatic: [],
@@ -63,10 +71,22 @@ void test('choices by letter and by name', () => {
   assert.equal(resolveRules('datc', ['convoyParadox=dptg']).value?.convoyParadox, 'dptg');
   assert.equal(resolveRules('datc', ['4.E.1=a']).value?.legalOrders, 'any-format');
   assert.equal(resolveRules('1971', ['4.A.1=b']).value?.multiRouteConvoy, 'all-routes-disrupted');
-  assert.deepEqual(resolveRules('datc', ['4.Z.9=a']).issues.map((i) => i.code), ['unknown-rule']);
-  assert.deepEqual(resolveRules('datc', ['4.A.2=q']).issues.map((i) => i.code), ['unknown-choice']);
-  assert.deepEqual(resolveRules('datc', ['4.A.2']).issues.map((i) => i.code), ['bad-rule']);
-  assert.deepEqual(resolveRules('nope').issues.map((i) => i.code), ['unknown-preset']);
+  assert.deepEqual(
+    resolveRules('datc', ['4.Z.9=a']).issues.map((i) => i.code),
+    ['unknown-rule'],
+  );
+  assert.deepEqual(
+    resolveRules('datc', ['4.A.2=q']).issues.map((i) => i.code),
+    ['unknown-choice'],
+  );
+  assert.deepEqual(
+    resolveRules('datc', ['4.A.2']).issues.map((i) => i.code),
+    ['bad-rule'],
+  );
+  assert.deepEqual(
+    resolveRules('nope').issues.map((i) => i.code),
+    ['unknown-preset'],
+  );
 });
 
 void test('every preset resolves', () => {
@@ -82,13 +102,18 @@ void test('every preset resolves', () => {
 // 4.A.6: a written convoy path. Ignored by default; followed when allowed; a convoy without one is invalid when
 // paths are required.
 const pathCase = (order: string, army: string, englishChannel: string): DatcCase =>
-  makeCase('4.A.6', 'movement', [], [
-    ['England', order, army],
-    ['England', 'F North Sea Convoys A London - Belgium', 'available'],
-    ['England', 'F English Channel Convoys A London - Belgium', englishChannel],
-    ['France', 'F Brest Supports F Mid-Atlantic Ocean - English Channel', 'given'],
-    ['France', 'F Mid-Atlantic Ocean - English Channel', 'succeeds'],
-  ]);
+  makeCase(
+    '4.A.6',
+    'movement',
+    [],
+    [
+      ['England', order, army],
+      ['England', 'F North Sea Convoys A London - Belgium', 'available'],
+      ['England', 'F English Channel Convoys A London - Belgium', englishChannel],
+      ['France', 'F Brest Supports F Mid-Atlantic Ocean - English Channel', 'given'],
+      ['France', 'F Mid-Atlantic Ocean - English Channel', 'succeeds'],
+    ],
+  );
 void test('4.A.6 a: a convoy path in the order is ignored', () => {
   check(pathCase('A London - English Channel - Belgium', 'succeeds', 'disrupted, dislodged'), []);
 });
@@ -116,46 +141,88 @@ void test('4.B.2 b and 4.B.3 a', () => {
 void test('4.B.4 a/b: a support without coast', () => {
   // 6.B.7 (own unit) and 6.B.15 (foreign unit) positions.
   const own = (support: string, west: string): DatcCase =>
-    makeCase('4.B.4', 'movement', [], [
-      ['France', 'F Portugal Supports F Mid-Atlantic Ocean - Spain', support],
-      ['France', 'F Mid-Atlantic Ocean - Spain(nc)', 'fails'],
-      ['Italy', 'F Gulf of Lyon Supports F Western Mediterranean - Spain(sc)', 'given'],
-      ['Italy', 'F Western Mediterranean - Spain(sc)', west],
-    ]);
+    makeCase(
+      '4.B.4',
+      'movement',
+      [],
+      [
+        ['France', 'F Portugal Supports F Mid-Atlantic Ocean - Spain', support],
+        ['France', 'F Mid-Atlantic Ocean - Spain(nc)', 'fails'],
+        ['Italy', 'F Gulf of Lyon Supports F Western Mediterranean - Spain(sc)', 'given'],
+        ['Italy', 'F Western Mediterranean - Spain(sc)', west],
+      ],
+    );
   check(own('illegal', 'succeeds'), ['4.B.4=a']);
   check(own('given', 'fails'), ['4.B.4=b']);
   const foreign = (support: string, west: string): DatcCase =>
-    makeCase('4.B.4', 'movement', [], [
-      ['France', 'F Portugal Supports F Mid-Atlantic Ocean - Spain', support],
-      ['England', 'F Mid-Atlantic Ocean - Spain(nc)', 'fails'],
-      ['Italy', 'F Gulf of Lyon Supports F Western Mediterranean - Spain(sc)', 'given'],
-      ['Italy', 'F Western Mediterranean - Spain(sc)', west],
-    ]);
+    makeCase(
+      '4.B.4',
+      'movement',
+      [],
+      [
+        ['France', 'F Portugal Supports F Mid-Atlantic Ocean - Spain', support],
+        ['England', 'F Mid-Atlantic Ocean - Spain(nc)', 'fails'],
+        ['Italy', 'F Gulf of Lyon Supports F Western Mediterranean - Spain(sc)', 'given'],
+        ['Italy', 'F Western Mediterranean - Spain(sc)', west],
+      ],
+    );
   check(foreign('illegal', 'succeeds'), ['4.B.4=own-unit-only']);
 });
 
 void test('4.B.5 a and 4.B.6 a: wrong or irrelevant coasts make orders illegal', () => {
-  check(makeCase('4.B.5', 'movement', [['France', 'F Spain(sc)']], [['France', 'F Spain(nc) - Gulf of Lyon', 'illegal']]), ['4.B.5=a']);
+  check(
+    makeCase(
+      '4.B.5',
+      'movement',
+      [['France', 'F Spain(sc)']],
+      [['France', 'F Spain(nc) - Gulf of Lyon', 'illegal']],
+    ),
+    ['4.B.5=a'],
+  );
   check(makeCase('4.B.6', 'movement', [], [['France', 'A Gascony - Spain(nc)', 'illegal']]), ['4.B.6=a']);
   check(makeCase('4.B.6', 'movement', [], [['France', 'F Brest - Gascony(nc)', 'illegal']]), ['4.B.6=a']);
   check(makeCase('4.B.6', 'movement', [], [['France', 'F Brest - Gascony(nc)', 'succeeds']]), []);
 });
 
 void test('4.B.7 b: a fleet built in St Petersburg without coast gets the first coast', () => {
-  const c = makeCase('4.B.7', 'adjustment', [['Russia', 'SC St Petersburg']], [['Russia', 'Build F St Petersburg', 'succeeds']]);
+  const c = makeCase(
+    '4.B.7',
+    'adjustment',
+    [['Russia', 'SC St Petersburg']],
+    [['Russia', 'Build F St Petersburg', 'succeeds']],
+  );
   check(c, ['4.B.7=b']);
 });
 
 void test('4.C.1 a and 4.C.2 a: unit designation', () => {
-  check(makeCase('4.C.1', 'movement', [['France', 'A Paris']], [['France', 'Paris - Burgundy', 'illegal']]), ['4.C.1=a']);
-  check(makeCase('4.C.1', 'movement', [['France', 'A Paris']], [['France', 'Paris - Burgundy', 'succeeds']]), []);
-  check(makeCase('4.C.2', 'movement', [['France', 'A Paris']], [['France', 'F Paris - Burgundy', 'illegal']]), ['4.C.2=a']);
-  check(makeCase('4.C.2', 'movement', [['France', 'A Paris']], [['France', 'F Paris - Burgundy', 'succeeds']]), []);
+  check(makeCase('4.C.1', 'movement', [['France', 'A Paris']], [['France', 'Paris - Burgundy', 'illegal']]), [
+    '4.C.1=a',
+  ]);
+  check(
+    makeCase('4.C.1', 'movement', [['France', 'A Paris']], [['France', 'Paris - Burgundy', 'succeeds']]),
+    [],
+  );
+  check(
+    makeCase('4.C.2', 'movement', [['France', 'A Paris']], [['France', 'F Paris - Burgundy', 'illegal']]),
+    ['4.C.2=a'],
+  );
+  check(
+    makeCase('4.C.2', 'movement', [['France', 'A Paris']], [['France', 'F Paris - Burgundy', 'succeeds']]),
+    [],
+  );
 });
 
 void test('4.C.3 b and 4.C.4 b: builds without a type, fleets inland', () => {
   const home = (order: string, result: string): DatcCase =>
-    makeCase('4.C', 'adjustment', [['France', 'SC Brest'], ['France', 'SC Paris']], [['France', order, result]]);
+    makeCase(
+      '4.C',
+      'adjustment',
+      [
+        ['France', 'SC Brest'],
+        ['France', 'SC Paris'],
+      ],
+      [['France', order, result]],
+    );
   check(home('Build Brest', 'illegal'), []);
   check(home('Build Brest', 'succeeds'), ['4.C.3=b']);
   check(home('Build Paris', 'succeeds'), []);
@@ -165,11 +232,16 @@ void test('4.C.3 b and 4.C.4 b: builds without a type, fleets inland', () => {
 
 void test('4.C.5 a and 4.C.6 a: nationality in support orders', () => {
   const c = (support: string, result: string): DatcCase =>
-    makeCase('4.C.5', 'movement', [], [
-      ['Germany', 'A Munich - Burgundy', result === 'given' ? 'succeeds' : 'fails'],
-      ['France', support, result],
-      ['England', 'A Picardy - Burgundy', 'fails'],
-    ]);
+    makeCase(
+      '4.C.5',
+      'movement',
+      [],
+      [
+        ['Germany', 'A Munich - Burgundy', result === 'given' ? 'succeeds' : 'fails'],
+        ['France', support, result],
+        ['England', 'A Picardy - Burgundy', 'fails'],
+      ],
+    );
   check(c('A Paris Supports A Munich - Burgundy', 'illegal'), ['4.C.5=a']);
   check(c('A Paris Supports German A Munich - Burgundy', 'given'), ['4.C.5=a']);
   check(c('A Paris Supports English A Munich - Burgundy', 'illegal'), ['4.C.6=a']);
@@ -178,39 +250,88 @@ void test('4.C.5 a and 4.C.6 a: nationality in support orders', () => {
 
 void test('4.D.3 b/c: several orders to one unit', () => {
   const c = (first: string, second: string): DatcCase =>
-    makeCase('4.D.3', 'movement', [], [
-      ['France', 'A Paris - Burgundy', first],
-      ['France', 'A Paris - Picardy', second],
-    ]);
+    makeCase(
+      '4.D.3',
+      'movement',
+      [],
+      [
+        ['France', 'A Paris - Burgundy', first],
+        ['France', 'A Paris - Picardy', second],
+      ],
+    );
   check(c('succeeds', 'illegal'), []);
   check(c('illegal', 'succeeds'), ['4.D.3=b']);
   check(c('illegal', 'illegal'), ['4.D.3=c']);
   // The same order twice is one order.
-  check(makeCase('4.D.3', 'movement', [], [['France', 'A Paris - Burgundy', 'succeeds'], ['France', 'A Paris - Burgundy', 'illegal']]), ['4.D.3=c']);
+  check(
+    makeCase(
+      '4.D.3',
+      'movement',
+      [],
+      [
+        ['France', 'A Paris - Burgundy', 'succeeds'],
+        ['France', 'A Paris - Burgundy', 'illegal'],
+      ],
+    ),
+    ['4.D.3=c'],
+  );
 });
 
 void test('4.D.4 a/c and 4.D.5 a/c: too many builds, two builds in one province', () => {
-  const owns: [string, string][] = [['Germany', 'SC Kiel'], ['Germany', 'SC Munich'], ['Germany', 'SC Berlin'], ['Germany', 'A Prussia'], ['Germany', 'A Silesia']];
+  const owns: [string, string][] = [
+    ['Germany', 'SC Kiel'],
+    ['Germany', 'SC Munich'],
+    ['Germany', 'SC Berlin'],
+    ['Germany', 'A Prussia'],
+    ['Germany', 'A Silesia'],
+  ];
   const builds = (a: string, b: string, c: string): DatcCase =>
-    makeCase('4.D.4', 'adjustment', owns, [['Germany', 'Build A Berlin', a], ['Germany', 'Build A Kiel', b], ['Germany', 'Build A Munich', c]]);
+    makeCase('4.D.4', 'adjustment', owns, [
+      ['Germany', 'Build A Berlin', a],
+      ['Germany', 'Build A Kiel', b],
+      ['Germany', 'Build A Munich', c],
+    ]);
   check(builds('succeeds', 'illegal', 'illegal'), []);
   check(builds('illegal', 'illegal', 'illegal'), ['4.D.4=a']);
   check(builds('illegal', 'illegal', 'succeeds'), ['4.D.4=c']);
   const twice = (a: string, b: string): DatcCase =>
-    makeCase('4.D.5', 'adjustment', [['Germany', 'SC Kiel'], ['Germany', 'SC Berlin']], [['Germany', 'Build A Kiel', a], ['Germany', 'Build F Kiel', b]]);
+    makeCase(
+      '4.D.5',
+      'adjustment',
+      [
+        ['Germany', 'SC Kiel'],
+        ['Germany', 'SC Berlin'],
+      ],
+      [
+        ['Germany', 'Build A Kiel', a],
+        ['Germany', 'Build F Kiel', b],
+      ],
+    );
   check(twice('succeeds', 'illegal'), []);
   check(twice('illegal', 'illegal'), ['4.D.5=a']);
   check(twice('illegal', 'succeeds'), ['4.D.5=c']);
 });
 
 void test('4.D.6 a/c: too many disbands', () => {
-  const owns: [string, string][] = [['France', 'SC Paris'], ['France', 'A Paris'], ['France', 'A Picardy'], ['France', 'F Brest']];
+  const owns: [string, string][] = [
+    ['France', 'SC Paris'],
+    ['France', 'A Paris'],
+    ['France', 'A Picardy'],
+    ['France', 'F Brest'],
+  ];
   const c = (a: string, b: string): DatcCase =>
-    makeCase('4.D.6', 'adjustment', owns, [['France', 'Disband A Picardy', a], ['France', 'Disband A Paris', b]]);
+    makeCase('4.D.6', 'adjustment', owns, [
+      ['France', 'Disband A Picardy', a],
+      ['France', 'Disband A Paris', b],
+    ]);
   // Two disbands are due (1 centre, 3 units): exactly right, nothing changes with the rule.
   check(c('succeeds', 'succeeds'), ['4.D.6=a']);
   const three = (a: string, b: string, f: string): DatcCase =>
-    makeCase('4.D.6', 'adjustment', owns.slice(0, 3), [['France', 'Disband A Picardy', a], ['France', 'Disband A Paris', b], ['France', 'Disband F Brest', f]]);
+    makeCase('4.D.6', 'adjustment', owns.slice(0, 3), [
+      ['France', 'Disband A Picardy', a],
+      ['France', 'Disband A Paris', b],
+      ['France', 'Disband F Brest', f],
+    ]);
   check(three('succeeds', 'illegal', 'illegal'), []);
   check(three('illegal', 'succeeds', 'illegal'), ['4.D.6=c']);
   // With civil disorder choosing, the farthest unit goes: Picardy (distance 1) before Paris (0).
@@ -218,20 +339,41 @@ void test('4.D.6 a/c: too many disbands', () => {
 });
 
 void test('4.D.7 b: builds may not be declined', () => {
-  const c = (result: string): DatcCase => makeCase('4.D.7', 'adjustment', [['France', 'SC Paris']], [['France', 'Waive', result]]);
+  const c = (result: string): DatcCase =>
+    makeCase('4.D.7', 'adjustment', [['France', 'SC Paris']], [['France', 'Waive', result]]);
   check(c('succeeds'), []);
   check(c('illegal'), ['4.D.7=b']);
 });
 
 void test('4.D.8 a/b: civil disorder counted to home centres', () => {
   // 6.J.12: under the 2023 rule Tuscany goes (Warsaw is owned); counted to home centres, Warsaw goes.
-  const c = makeCase('4.D.8', 'adjustment', [['Italy', 'SC Warsaw'], ['Italy', 'A Warsaw'], ['Italy', 'A Tuscany']], []);
+  const c = makeCase(
+    '4.D.8',
+    'adjustment',
+    [
+      ['Italy', 'SC Warsaw'],
+      ['Italy', 'A Warsaw'],
+      ['Italy', 'A Tuscany'],
+    ],
+    [],
+  );
   check(c, [], ['A TUS']);
   check(c, ['4.D.8=a'], ['A WAR']);
   check(c, ['4.D.8=b'], ['A WAR']);
   // 1971: a fleet counts fleet moves only. Austrian F Black Sea: 2 steps over Rumania to Budapest, but 5 fleet
   // moves to Trieste; A Livonia is 3 steps from Budapest (Warsaw, Galicia) either way.
-  const d = makeCase('4.D.8', 'adjustment', [['Austria', 'SC Vienna'], ['Austria', 'SC Budapest'], ['Austria', 'F Black Sea'], ['Austria', 'A Livonia'], ['Austria', 'A Bohemia']], []);
+  const d = makeCase(
+    '4.D.8',
+    'adjustment',
+    [
+      ['Austria', 'SC Vienna'],
+      ['Austria', 'SC Budapest'],
+      ['Austria', 'F Black Sea'],
+      ['Austria', 'A Livonia'],
+      ['Austria', 'A Bohemia'],
+    ],
+    [],
+  );
   check(d, [], ['A LVN']);
   check(d, ['4.D.8=b'], ['A LVN']);
   check(d, ['4.D.8=a'], ['F BLA']);
@@ -240,11 +382,16 @@ void test('4.D.8 a/b: civil disorder counted to home centres', () => {
 void test('4.D.9 a: hold support for a power in civil disorder fails', () => {
   // Austria gives no orders at all.
   const c = (support: string, attack: string): DatcCase =>
-    makeCase('4.D.9', 'movement', [['Austria', 'A Vienna']], [
-      ['Germany', 'A Bohemia Supports A Vienna', support],
-      ['Russia', 'A Galicia - Vienna', attack],
-      ['Russia', 'A Budapest Supports A Galicia - Vienna', 'given'],
-    ]);
+    makeCase(
+      '4.D.9',
+      'movement',
+      [['Austria', 'A Vienna']],
+      [
+        ['Germany', 'A Bohemia Supports A Vienna', support],
+        ['Russia', 'A Galicia - Vienna', attack],
+        ['Russia', 'A Budapest Supports A Galicia - Vienna', 'given'],
+      ],
+    );
   check(c('given', 'fails'), []);
   check(c('invalid', 'succeeds'), ['4.D.9=a']);
 });
@@ -252,12 +399,17 @@ void test('4.D.9 a: hold support for a power in civil disorder fails', () => {
 void test('4.E.1 a/b: an impossible move is still a move and cannot be supported in place', () => {
   // 6.D.28 position.
   const c = (rumania: string, support: string, blackSea: string): DatcCase =>
-    makeCase('4.E.1', 'movement', [], [
-      ['Austria', 'A Budapest Supports F Rumania', support],
-      ['Russia', 'F Rumania - Holland', rumania],
-      ['Turkey', 'F Black Sea - Rumania', blackSea],
-      ['Turkey', 'A Bulgaria Supports F Black Sea - Rumania', 'given'],
-    ]);
+    makeCase(
+      '4.E.1',
+      'movement',
+      [],
+      [
+        ['Austria', 'A Budapest Supports F Rumania', support],
+        ['Russia', 'F Rumania - Holland', rumania],
+        ['Turkey', 'F Black Sea - Rumania', blackSea],
+        ['Turkey', 'A Bulgaria Supports F Black Sea - Rumania', 'given'],
+      ],
+    );
   check(c('illegal', 'given', 'fails'), []);
   check(c('fails, dislodged', 'invalid', 'succeeds'), ['4.E.1=b']);
   check(c('fails, dislodged', 'invalid', 'succeeds'), ['4.E.1=a']);
@@ -266,12 +418,17 @@ void test('4.E.1 a/b: an impossible move is still a move and cannot be supported
 void test('4.E.1 c: orders possible on the map are legal even without the fleets for them', () => {
   // 6.D.32: A Yorkshire - Holland with no fleet in the North Sea.
   const c = (york: string, support: string, liverpool: string): DatcCase =>
-    makeCase('4.E.1', 'movement', [], [
-      ['England', 'F Edinburgh Supports A Liverpool - Yorkshire', 'given'],
-      ['England', 'A Liverpool - Yorkshire', liverpool],
-      ['France', 'F London Supports A Yorkshire', support],
-      ['Germany', 'A Yorkshire - Holland', york],
-    ]);
+    makeCase(
+      '4.E.1',
+      'movement',
+      [],
+      [
+        ['England', 'F Edinburgh Supports A Liverpool - Yorkshire', 'given'],
+        ['England', 'A Liverpool - Yorkshire', liverpool],
+        ['France', 'F London Supports A Yorkshire', support],
+        ['Germany', 'A Yorkshire - Holland', york],
+      ],
+    );
   check(c('illegal', 'given', 'fails'), []);
   check(c('invalid, dislodged', 'invalid', 'succeeds'), ['4.E.1=c']);
 });
@@ -279,10 +436,15 @@ void test('4.E.1 c: orders possible on the map are legal even without the fleets
 void test('4.E.3 a: implicit orders', () => {
   // Kiel has no order; the German support implies A Kiel - Holland.
   const c = (support: string, belgium: string): DatcCase =>
-    makeCase('4.E.3', 'movement', [['Germany', 'A Kiel']], [
-      ['Germany', 'A Ruhr Supports A Kiel - Holland', support],
-      ['England', 'A Belgium - Holland', belgium],
-    ]);
+    makeCase(
+      '4.E.3',
+      'movement',
+      [['Germany', 'A Kiel']],
+      [
+        ['Germany', 'A Ruhr Supports A Kiel - Holland', support],
+        ['England', 'A Belgium - Holland', belgium],
+      ],
+    );
   check(c('given', 'fails'), ['4.E.3=a']);
   check(c('invalid', 'succeeds'), []);
 });

@@ -41,7 +41,11 @@ export function adjudicateAdjustments(
 ): Result<AdjustmentResult> {
   const options = withDefaults(rules);
   if (position.phase.type !== 'adjustment') {
-    return { issues: [issue('wrong-phase', `the position is in a ${position.phase.type} phase, not an adjustment phase`)] };
+    return {
+      issues: [
+        issue('wrong-phase', `the position is in a ${position.phase.type} phase, not an adjustment phase`),
+      ],
+    };
   }
   const compiled = compileBoard(map, position.units);
   if (!compiled.value) return { issues: compiled.issues };
@@ -54,7 +58,10 @@ export function adjudicateAdjustments(
     if (power < 0) return { issues: [issue('unknown-power', `supply centres of unknown power "${name}"`)] };
     for (const code of centers) {
       const p = splitCoast(map, code).province;
-      if (p < 0 || !map.supplyCenter[p]) return { issues: [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)] };
+      if (p < 0 || !map.supplyCenter[p])
+        return {
+          issues: [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)],
+        };
       owner[p] = power;
     }
   }
@@ -69,7 +76,8 @@ export function adjudicateAdjustments(
     | { waive: number }
     | { disband: number }
     | { illegal: Illegal; unit?: string };
-  const unitName = (u: number): string => `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
+  const unitName = (u: number): string =>
+    `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
   const standalone: Standalone[] = orders.map((given): Standalone => {
     const power = given.power === undefined ? -1 : lookupPower(map, given.power);
     const order = given.order;
@@ -79,37 +87,51 @@ export function adjudicateAdjustments(
       if (power < 0) return no('unknown-power' as never, 'a build order needs its power');
       if (change[power]! <= 0) return no('no-builds-allowed', `${map.powers[power]} may not build`);
       if (order.kind === 'waive') {
-        return options.declineBuilds === 'allowed' ? { waive: power } : no('wrong-phase', 'builds may not be declined (4.D.7 b)');
+        return options.declineBuilds === 'allowed'
+          ? { waive: power }
+          : no('wrong-phase', 'builds may not be declined (4.D.7 b)');
       }
       const province = provinceOf(map, order.unit.location);
       if (province < 0) return no('unknown-location', `unknown location ${order.unit.location}`);
       const name = map.locationCode[province]!;
-      if (map.homePower[province] !== power || !map.supplyCenter[province]) return no('not-home-center', `${name} is not a home centre of ${map.powers[power]} (6.I.6)`);
-      if (owner[province] !== power) return no('center-not-owned', `${map.powers[power]} does not own ${name} (6.I.5)`);
+      if (map.homePower[province] !== power || !map.supplyCenter[province])
+        return no('not-home-center', `${name} is not a home centre of ${map.powers[power]} (6.I.6)`);
+      if (owner[province] !== power)
+        return no('center-not-owned', `${map.powers[power]} does not own ${name} (6.I.5)`);
       if (board.unitAt[province]! >= 0) return no('center-occupied', `${name} is occupied (6.I.3, 6.I.4)`);
       const inland = map.provinceKind[province] === 'land';
       let type = order.unit.type ?? (inland || options.missingBuildType === 'army' ? 'A' : undefined);
-      if (type === undefined) return no('unit-type-required', `the unit type must be given for a coastal province (4.C.3)`);
+      if (type === undefined)
+        return no('unit-type-required', `the unit type must be given for a coastal province (4.C.3)`);
       if (type === 'F' && inland) {
-        if (options.fleetBuiltInland === 'fails') return no('fleet-inland', `a fleet cannot be built in ${name} (4.C.4 a, 6.I.2)`);
+        if (options.fleetBuiltInland === 'fails')
+          return no('fleet-inland', `a fleet cannot be built in ${name} (4.C.4 a, 6.I.2)`);
         type = 'A';
       }
       let location = province;
       if (type === 'F' && map.provinceCoasts[province]!.length > 0) {
         const coast = splitCoast(map, order.unit.location).coast;
         const coasts = map.provinceCoasts[province]!;
-        location = coasts.find((c) => map.locationCoast[c] === coast) ?? (options.buildCoast === 'default-coast' ? coasts[0]! : -1);
+        location =
+          coasts.find((c) => map.locationCoast[c] === coast) ??
+          (options.buildCoast === 'default-coast' ? coasts[0]! : -1);
         if (location < 0) return no('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
       }
-      return { build: { power: map.powers[power]!, type, location: map.locationCode[location]! }, province, power };
+      return {
+        build: { power: map.powers[power]!, type, location: map.locationCode[location]! },
+        province,
+        power,
+      };
     }
     if (order.kind === 'disband') {
       const province = provinceOf(map, order.unit.location);
       const u = province < 0 ? -1 : board.unitAt[province]!;
       if (u < 0) return no('no-unit', `there is no unit in ${order.unit.location} (6.J.1)`);
       const owned = board.unitPower[u]!;
-      if (power >= 0 && owned !== power) return no('foreign-unit', `the unit belongs to ${map.powers[owned]}`, unitName(u));
-      if (change[owned]! >= 0) return no('no-disbands-required', `${map.powers[owned]} need not disband`, unitName(u));
+      if (power >= 0 && owned !== power)
+        return no('foreign-unit', `the unit belongs to ${map.powers[owned]}`, unitName(u));
+      if (change[owned]! >= 0)
+        return no('no-disbands-required', `${map.powers[owned]} need not disband`, unitName(u));
       return { disband: u };
     }
     return no('wrong-phase', `a ${order.kind} order is not possible in an adjustment phase`);
@@ -129,28 +151,41 @@ export function adjudicateAdjustments(
   for (const list of claimed.values()) {
     const keep = provinceRule === 'both-fail' && list.length > 1 ? -1 : list[0]!;
     for (const i of list) {
-      if (i !== keep) verdict[i] = { reason: 'center-occupied', message: `another build order is for the same province (4.D.5)` };
+      if (i !== keep)
+        verdict[i] = {
+          reason: 'center-occupied',
+          message: `another build order is for the same province (4.D.5)`,
+        };
     }
   }
   const seenUnit = new Set<number>();
   for (const i of options.tooManyDisbands === 'last' ? [...order].reverse() : order) {
     const o = standalone[i]!;
     if (!('disband' in o) || verdict[i]) continue;
-    if (seenUnit.has(o.disband)) verdict[i] = { reason: 'duplicate-order' as never, message: 'the unit is already disbanded (6.J.2)' };
+    if (seenUnit.has(o.disband))
+      verdict[i] = { reason: 'duplicate-order' as never, message: 'the unit is already disbanded (6.J.2)' };
     seenUnit.add(o.disband);
   }
   const used = new Int32Array(powers);
-  const powerOf = (o: Standalone): number => ('build' in o ? o.power : 'waive' in o ? o.waive : 'disband' in o ? board.unitPower[o.disband]! : -1);
+  const powerOf = (o: Standalone): number =>
+    'build' in o ? o.power : 'waive' in o ? o.waive : 'disband' in o ? board.unitPower[o.disband]! : -1;
   const wanted = new Int32Array(powers);
-  for (let i = 0; i < orders.length; i++) if (!verdict[i] && !('illegal' in standalone[i]!)) wanted[powerOf(standalone[i]!)]!++;
+  for (let i = 0; i < orders.length; i++)
+    if (!verdict[i] && !('illegal' in standalone[i]!)) wanted[powerOf(standalone[i]!)]!++;
   for (const i of buildsFirst) {
     const o = standalone[i]!;
     if (verdict[i] || !('build' in o || 'waive' in o)) continue;
     const power = powerOf(o);
     if (options.tooManyBuilds === 'all-illegal' && wanted[power]! > change[power]!) {
-      verdict[i] = { reason: 'too-many-builds', message: 'more builds were ordered than allowed: all are void (4.D.4 a)' };
+      verdict[i] = {
+        reason: 'too-many-builds',
+        message: 'more builds were ordered than allowed: all are void (4.D.4 a)',
+      };
     } else if (used[power]! >= change[power]!) {
-      verdict[i] = { reason: 'too-many-builds', message: `all builds are used; the ${options.tooManyBuilds} orders count (4.D.4, 6.I.1)` };
+      verdict[i] = {
+        reason: 'too-many-builds',
+        message: `all builds are used; the ${options.tooManyBuilds} orders count (4.D.4, 6.I.1)`,
+      };
     } else used[power]!++;
   }
   for (const i of options.tooManyDisbands === 'last' ? [...order].reverse() : order) {
@@ -158,9 +193,15 @@ export function adjudicateAdjustments(
     if (verdict[i] || !('disband' in o)) continue;
     const power = powerOf(o);
     if (options.tooManyDisbands === 'civil-disorder' && wanted[power]! > -change[power]!) {
-      verdict[i] = { reason: 'too-many-disbands', message: 'more disbands were ordered than due: civil disorder chooses (4.D.6 a)' };
+      verdict[i] = {
+        reason: 'too-many-disbands',
+        message: 'more disbands were ordered than due: civil disorder chooses (4.D.6 a)',
+      };
     } else if (used[power]! >= -change[power]!) {
-      verdict[i] = { reason: 'too-many-disbands', message: `enough units are disbanded; the ${options.tooManyDisbands} orders count (4.D.6)` };
+      verdict[i] = {
+        reason: 'too-many-disbands',
+        message: `enough units are disbanded; the ${options.tooManyDisbands} orders count (4.D.6)`,
+      };
     } else used[power]!++;
   }
 
@@ -169,8 +210,16 @@ export function adjudicateAdjustments(
   const outcomes: OrderOutcome[] = orders.map((given, i) => {
     const o = standalone[i]!;
     const bad = verdict[i];
-    const unit = 'build' in o ? `${o.build.type} ${o.build.location}` : 'disband' in o ? unitName(o.disband) : 'illegal' in o ? o.unit : undefined;
-    const base: OrderOutcome = unit === undefined ? ({ given } as OrderOutcome) : ({ given, unit } as OrderOutcome);
+    const unit =
+      'build' in o
+        ? `${o.build.type} ${o.build.location}`
+        : 'disband' in o
+          ? unitName(o.disband)
+          : 'illegal' in o
+            ? o.unit
+            : undefined;
+    const base: OrderOutcome =
+      unit === undefined ? ({ given } as OrderOutcome) : ({ given, unit } as OrderOutcome);
     if (bad) {
       const reason: Reason = { code: 'illegal', rule: bad.reason, message: bad.message };
       return { ...base, resolution: 'illegal', reason, message: `illegal: ${bad.message}` };
@@ -193,12 +242,16 @@ export function adjudicateAdjustments(
     if (change[power]! >= 0 || missing <= 0) continue;
     const distance = civilDisorderDistances(map, board, owner, power, options);
     const candidates: number[] = [];
-    for (let u = 0; u < board.unitCount; u++) if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
+    for (let u = 0; u < board.unitCount; u++)
+      if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
     candidates.sort(
       (a, b) =>
         distance(b) - distance(a) ||
         (board.unitType[a] === FLEET ? 0 : 1) - (board.unitType[b] === FLEET ? 0 : 1) ||
-        map.provinceName[board.unitProvince[a]!]!.localeCompare(map.provinceName[board.unitProvince[b]!]!, 'en'),
+        map.provinceName[board.unitProvince[a]!]!.localeCompare(
+          map.provinceName[board.unitProvince[b]!]!,
+          'en',
+        ),
     );
     for (const u of candidates) {
       if (missing-- <= 0) break;
@@ -243,7 +296,8 @@ export function distanceToOwnedCenters(map: GameMap, owner: Int32Array, power: n
     };
     for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) visit(map.armyAdj[i]!);
     for (const location of [p, ...map.provinceCoasts[p]!]) {
-      for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++) visit(map.locationProvince[map.fleetAdj[i]!]!);
+      for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++)
+        visit(map.locationProvince[map.fleetAdj[i]!]!);
     }
   }
   return distance;
@@ -272,7 +326,8 @@ function civilDisorderDistances(
   const anyWay = distanceToOwnedCenters(map, home, power);
   if (rules.civilDisorder === 'rule-2000') return (u) => anyWay[board.unitProvince[u]!]!;
   const byFleet = fleetDistances(map, map.homeCenters[power]!);
-  return (u) => (board.unitType[u] === FLEET ? byFleet[board.unitLocation[u]!]! : anyWay[board.unitProvince[u]!]!);
+  return (u) =>
+    board.unitType[u] === FLEET ? byFleet[board.unitLocation[u]!]! : anyWay[board.unitProvince[u]!]!;
 }
 
 /** Fleet moves from every location to the nearest location of the target provinces (1971 civil disorder). */

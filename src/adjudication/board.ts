@@ -54,17 +54,23 @@ export function compileBoard(map: GameMap, units: readonly Unit[]): Result<Board
     const kind = map.provinceKind[province];
     const coasts = map.provinceCoasts[province]!;
     if (unit.type === 'A') {
-      if (kind === 'sea') issues.push(issue('army-at-sea', `${where}: an army cannot stand in a sea province`));
+      if (kind === 'sea')
+        issues.push(issue('army-at-sea', `${where}: an army cannot stand in a sea province`));
       location = province; // an army stands in the province, never on a coast
     } else {
-      if (kind === 'land') issues.push(issue('fleet-inland', `${where}: a fleet cannot stand in an inland province`));
+      if (kind === 'land')
+        issues.push(issue('fleet-inland', `${where}: a fleet cannot stand in an inland province`));
       if (coasts.length > 0 && location === province) {
-        issues.push(issue('coast-required', `${where}: a fleet in ${map.locationCode[province]} needs its coast`));
+        issues.push(
+          issue('coast-required', `${where}: a fleet in ${map.locationCode[province]} needs its coast`),
+        );
       }
     }
     const other = unitAt[province]!;
     if (other >= 0) {
-      issues.push(issue('two-units-in-province', `${where}: ${map.locationCode[province]} already holds a unit`));
+      issues.push(
+        issue('two-units-in-province', `${where}: ${map.locationCode[province]} already holds a unit`),
+      );
       continue;
     }
     unitAt[province] = u;
@@ -74,7 +80,10 @@ export function compileBoard(map: GameMap, units: readonly Unit[]): Result<Board
     unitPower[u] = power;
   }
   if (issues.length > 0) return { issues };
-  return { value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt }, issues };
+  return {
+    value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt },
+    issues,
+  };
 }
 
 /** The board of a position's units. */

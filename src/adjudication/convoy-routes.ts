@@ -29,12 +29,14 @@ export function convoyRouteExists(
     pushSea(map.locationProvince[map.fleetAdj[i]!]!);
   }
   for (const coast of map.provinceCoasts[from]!) {
-    for (let i = map.fleetStart[coast]!; i < map.fleetStart[coast + 1]!; i++) pushSea(map.locationProvince[map.fleetAdj[i]!]!);
+    for (let i = map.fleetStart[coast]!; i < map.fleetStart[coast + 1]!; i++)
+      pushSea(map.locationProvince[map.fleetAdj[i]!]!);
   }
   while (queue.length > 0) {
     const sea = queue.shift()!;
     if (seaTouches(map, sea, to)) return true;
-    for (let i = map.fleetStart[sea]!; i < map.fleetStart[sea + 1]!; i++) pushSea(map.locationProvince[map.fleetAdj[i]!]!);
+    for (let i = map.fleetStart[sea]!; i < map.fleetStart[sea + 1]!; i++)
+      pushSea(map.locationProvince[map.fleetAdj[i]!]!);
   }
   return false;
 

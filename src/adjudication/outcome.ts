@@ -8,15 +8,7 @@ import type { IllegalReason } from './movement/legality.js';
 
 /** The resolution words of DATC 4.E.2, as the test cases use them. */
 export type Resolution =
-  | 'succeeds'
-  | 'fails'
-  | 'illegal'
-  | 'invalid'
-  | 'given'
-  | 'cut'
-  | 'available'
-  | 'disrupted'
-  | 'stands';
+  'succeeds' | 'fails' | 'illegal' | 'invalid' | 'given' | 'cut' | 'available' | 'disrupted' | 'stands';
 
 /** A strength that stopped a move: whose, of which kind (DATC 5.B), and how strong. */
 export interface OpposingStrength {
@@ -41,7 +33,11 @@ export type Reason =
   | { code: 'available' }
   | { code: 'convoy-dislodged'; by: string }
   /** Settled by a backup rule: the convoy paradox rule, or (all-hold) a move of a paradox. */
-  | { code: 'paradox'; rule: 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution'; fallbackFor?: string }
+  | {
+      code: 'paradox';
+      rule: 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution';
+      fallbackFor?: string;
+    }
   /** A move that is impossible but still a move (4.E.1 a/b): it fails and cannot be supported in place. */
   | { code: 'impossible-move'; rule: IllegalReason; message: string }
   /** A hold support for a unit of a power in civil disorder (4.D.9 a). */

@@ -32,7 +32,11 @@ export function adjudicateRetreats(
 ): Result<RetreatResult> {
   const options = withDefaults(rules);
   if (position.phase.type !== 'retreat') {
-    return { issues: [issue('wrong-phase', `the position is in a ${position.phase.type} phase, not a retreat phase`)] };
+    return {
+      issues: [
+        issue('wrong-phase', `the position is in a ${position.phase.type} phase, not a retreat phase`),
+      ],
+    };
   }
   const staying = compileBoard(map, position.units);
   if (!staying.value) return { issues: staying.issues };
@@ -55,30 +59,70 @@ export function adjudicateRetreats(
     const power = given.power === undefined ? -1 : lookupPower(map, given.power);
     const order = given.order;
     if (order.kind === 'waive' || order.kind === 'build') {
-      return { unit: -1, illegal: { reason: 'wrong-phase', message: `a ${order.kind} order is not possible in a retreat phase` } };
+      return {
+        unit: -1,
+        illegal: {
+          reason: 'wrong-phase',
+          message: `a ${order.kind} order is not possible in a retreat phase`,
+        },
+      };
     }
     const province = provinceOf(map, order.unit.location);
     const u = province < 0 ? -1 : board.unitAt[province]!;
     if (u < 0) {
-      return { unit: -1, illegal: { reason: 'not-dislodged', message: `no dislodged unit in ${order.unit.location} (6.H.4)` } };
+      return {
+        unit: -1,
+        illegal: { reason: 'not-dislodged', message: `no dislodged unit in ${order.unit.location} (6.H.4)` },
+      };
     }
     if (power >= 0 && board.unitPower[u] !== power) {
-      return { unit: u, illegal: { reason: 'foreign-unit', message: `the dislodged unit belongs to ${map.powers[board.unitPower[u]!]}` } };
+      return {
+        unit: u,
+        illegal: {
+          reason: 'foreign-unit',
+          message: `the dislodged unit belongs to ${map.powers[board.unitPower[u]!]}`,
+        },
+      };
     }
     let location = -1;
     if (order.kind === 'move') {
       if (order.viaConvoy === true || (order.path?.length ?? 0) > 0) {
-        return { unit: u, illegal: { reason: 'wrong-phase', message: 'no convoy in a retreat phase (6.H.3)' } };
+        return {
+          unit: u,
+          illegal: { reason: 'wrong-phase', message: 'no convoy in a retreat phase (6.H.3)' },
+        };
       }
-      const byConvoy = position.dislodged[u]!.byConvoy === true && options.retreatToConvoyOrigin === 'allowed';
-      const check = retreatTarget(board, u, order.to, occupied, contested, attackerFrom[u]!, byConvoy, options);
+      const byConvoy =
+        position.dislodged[u]!.byConvoy === true && options.retreatToConvoyOrigin === 'allowed';
+      const check = retreatTarget(
+        board,
+        u,
+        order.to,
+        occupied,
+        contested,
+        attackerFrom[u]!,
+        byConvoy,
+        options,
+      );
       if ('reason' in check) return { unit: u, illegal: check };
       location = check.location;
     } else if (order.kind !== 'disband') {
-      return { unit: u, illegal: { reason: 'wrong-phase', message: `a ${order.kind} order is not possible in a retreat phase (6.H.1)` } };
+      return {
+        unit: u,
+        illegal: {
+          reason: 'wrong-phase',
+          message: `a ${order.kind} order is not possible in a retreat phase (6.H.1)`,
+        },
+      };
     }
     if (chosen[u]! >= 0) {
-      return { unit: u, illegal: { reason: 'duplicate-order' as never, message: 'the unit already has an order; the first one counts (4.D.3 a)' } };
+      return {
+        unit: u,
+        illegal: {
+          reason: 'duplicate-order' as never,
+          message: 'the unit already has an order; the first one counts (4.D.3 a)',
+        },
+      };
     }
     chosen[u] = i;
     target[u] = location;
@@ -87,35 +131,59 @@ export function adjudicateRetreats(
 
   // Retreats to the same province all fail.
   const arrivals = new Int32Array(map.provinceCount);
-  for (let u = 0; u < board.unitCount; u++) if (target[u]! >= 0) arrivals[map.locationProvince[target[u]!]!]!++;
-  const succeeded = (u: number): boolean => target[u]! >= 0 && arrivals[map.locationProvince[target[u]!]!] === 1;
+  for (let u = 0; u < board.unitCount; u++)
+    if (target[u]! >= 0) arrivals[map.locationProvince[target[u]!]!]!++;
+  const succeeded = (u: number): boolean =>
+    target[u]! >= 0 && arrivals[map.locationProvince[target[u]!]!] === 1;
 
-  const unitText = (u: number): string => `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
+  const unitText = (u: number): string =>
+    `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
   const outcomes: OrderOutcome[] = orders.map((given, i) => {
     const verdict = verdicts[i]!;
     const base = verdict.unit >= 0 ? { given, unit: unitText(verdict.unit) } : { given };
     if (verdict.illegal) {
-      const reason: Reason = { code: 'illegal', rule: verdict.illegal.reason, message: verdict.illegal.message };
-      return { ...base, resolution: 'illegal' as Resolution, reason, message: `illegal: ${verdict.illegal.message}` };
+      const reason: Reason = {
+        code: 'illegal',
+        rule: verdict.illegal.reason,
+        message: verdict.illegal.message,
+      };
+      return {
+        ...base,
+        resolution: 'illegal' as Resolution,
+        reason,
+        message: `illegal: ${verdict.illegal.message}`,
+      };
     }
     const u = verdict.unit;
-    if (target[u] === -1) return { ...base, resolution: 'succeeds', reason: { code: 'disbanded' }, message: 'disbanded' };
-    if (succeeded(u)) return { ...base, resolution: 'succeeds', reason: { code: 'retreated' }, message: 'retreats' };
+    if (target[u] === -1)
+      return { ...base, resolution: 'succeeds', reason: { code: 'disbanded' }, message: 'disbanded' };
+    if (succeeded(u))
+      return { ...base, resolution: 'succeeds', reason: { code: 'retreated' }, message: 'retreats' };
     const others = [];
     for (let w = 0; w < board.unitCount; w++) {
-      if (w !== u && target[w]! >= 0 && map.locationProvince[target[w]!] === map.locationProvince[target[u]!]) others.push(unitText(w));
+      if (w !== u && target[w]! >= 0 && map.locationProvince[target[w]!] === map.locationProvince[target[u]!])
+        others.push(unitText(w));
     }
-    return { ...base, resolution: 'fails', reason: { code: 'retreat-clash', with: others }, message: `fails: ${others.join(', ')} retreat there too; disbanded` };
+    return {
+      ...base,
+      resolution: 'fails',
+      reason: { code: 'retreat-clash', with: others },
+      message: `fails: ${others.join(', ')} retreat there too; disbanded`,
+    };
   });
 
   const retreated: Unit[] = [];
   const disbanded: Unit[] = [];
   for (let u = 0; u < board.unitCount; u++) {
     const d = position.dislodged[u]!;
-    if (succeeded(u)) retreated.push({ power: d.power, type: d.type, location: map.locationCode[target[u]!]! });
+    if (succeeded(u))
+      retreated.push({ power: d.power, type: d.type, location: map.locationCode[target[u]!]! });
     else disbanded.push({ power: d.power, type: d.type, location: d.location });
   }
-  return { value: { orders: outcomes, retreated, disbanded, units: [...position.units, ...retreated] }, issues: [] };
+  return {
+    value: { orders: outcomes, retreated, disbanded, units: [...position.units, ...retreated] },
+    issues: [],
+  };
 }
 
 /** Where a dislodged unit may retreat to, or why not. */
@@ -135,18 +203,23 @@ function retreatTarget(
   const name = map.locationCode[dest]!;
   let location: number;
   if (board.unitType[u] === ARMY) {
-    if (map.provinceKind[dest] === 'sea') return { reason: 'army-to-sea', message: `an army cannot retreat to ${name}` };
-    if (!armyAdjacent(map, board.unitProvince[u]!, dest)) return { reason: 'not-adjacent', message: `${name} is not adjacent (6.H.3)` };
+    if (map.provinceKind[dest] === 'sea')
+      return { reason: 'army-to-sea', message: `an army cannot retreat to ${name}` };
+    if (!armyAdjacent(map, board.unitProvince[u]!, dest))
+      return { reason: 'not-adjacent', message: `${name} is not adjacent (6.H.3)` };
     location = dest;
   } else {
-    if (map.provinceKind[dest] === 'land') return { reason: 'fleet-to-land', message: `a fleet cannot retreat to ${name}` };
+    if (map.provinceKind[dest] === 'land')
+      return { reason: 'fleet-to-land', message: `a fleet cannot retreat to ${name}` };
     const t = fleetTarget(map, board.unitLocation[u]!, dest, destCode, false, rules);
     if ('reason' in t) return t;
     location = t.location;
   }
   // Province level: neither coast of the attacker's province, nor of a contested one (6.H.15, 6.H.16).
-  if (dest === attackerFrom && !byConvoy) return { reason: 'retreat-to-attacker', message: `${name} is where the attacker came from (6.H.5)` };
-  if (contested[dest]) return { reason: 'retreat-contested', message: `${name} was left empty by a standoff (6.H.6)` };
+  if (dest === attackerFrom && !byConvoy)
+    return { reason: 'retreat-to-attacker', message: `${name} is where the attacker came from (6.H.5)` };
+  if (contested[dest])
+    return { reason: 'retreat-contested', message: `${name} was left empty by a standoff (6.H.6)` };
   if (occupied[dest]) return { reason: 'retreat-occupied', message: `${name} is occupied` };
   return { location };
 }

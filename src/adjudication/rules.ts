@@ -91,143 +91,319 @@ const c = (letter: string, name: string, description: string, ourLetter = false)
 
 /** Every rule issue with its choices, in DATC order. */
 export const RULE_ISSUES: readonly IssueInfo[] = [
-  { id: '4.A.1', key: 'multiRouteConvoy', title: 'Multi-route convoy disruption', choices: [
-    c('a', 'any-route-disrupts', 'disrupted when one route is disrupted (1971)'),
-    c('b', 'all-routes-disrupted', 'disrupted only when all routes are (1982 and later)'),
-  ] },
-  { id: '4.A.2', key: 'convoyParadox', title: 'Convoy paradoxes', choices: [
-    c('a', 'rule-1971', 'a convoyed army does not cut a support of an attack on a convoying fleet (1971)'),
-    c('b', 'rule-1982', 'a convoyed army does not cut a support of an action in a body of water holding a convoying fleet (1982)'),
-    c('c', 'rule-2000', 'a convoyed army does not cut a support of an attack on a fleet necessary for its convoy (2000/2023/2025EE)'),
-    c('d', 'all-hold', 'all moves of the paradox fail'),
-    c('e', 'verheijden', "a convoyed attack may not affect its convoying fleets (Verheijden); the DATC reads it as the Szykman rule, and so does dipkit"),
-    c('f', 'szykman', 'the convoys of the paradox fail (Szykman)'),
-    c('g', 'dptg', 'if disrupting every convoy of the paradox is a consistent resolution, take it, else all-hold (DPTG)', true),
-  ] },
-  { id: '4.A.2-fallback', key: 'paradoxFallback', title: 'Backup for the 1971 and 2000 paradox rules where they give no resolution', choices: [
-    c('a', 'all-hold', 'all moves of the paradox fail', true),
-    c('b', 'szykman', 'the convoys of the paradox fail', true),
-  ] },
-  { id: '4.A.3', key: 'adjacentConvoy', title: 'Convoying to an adjacent province', choices: [
-    c('a', 'rule-1971', 'the convoy route counts only when not disrupted and the unit at the destination moves the opposite way (1971, recommended handling)'),
-    c('b', 'rule-1982', 'by convoy when an own fleet convoys or the own unit at the destination moves the opposite way (1982)'),
-    c('c', 'rule-2000', "by convoy when an own fleet convoys or the order says 'via convoy'; falls back to the land route (2000/2023)"),
-    c('d', 'rule-2025', "by convoy when an own fleet convoys or the order says 'via convoy'; no fallback (2025EE)"),
-    c('e', 'dptg', "by convoy only when the order says 'via convoy' (DPTG)", true),
-  ] },
-  { id: '4.A.4', key: 'convoyAttackOrigin', title: 'The origin of a convoyed attack', choices: [
-    c('a', 'army-province', "the attack comes from the army's province", true),
-    c('b', 'brannan', 'the attack comes from the last convoying fleet (Brannan)', true),
-  ] },
-  { id: '4.A.5', key: 'retreatToConvoyOrigin', title: 'Retreat when dislodged by a convoy from an adjacent province', choices: [
-    c('a', 'forbidden', "never to the attacker's province"),
-    c('b', 'allowed', "to the attacker's province when the attack came by convoy (2023)"),
-  ] },
-  { id: '4.A.6', key: 'convoyPath', title: 'Convoy path specification', choices: [
-    c('a', 'ignored', 'a path in the order is ignored'),
-    c('b', 'allowed', 'a path may be given; then the convoy must follow it'),
-    c('c', 'required', 'a convoyed move must give its path'),
-  ] },
-  { id: '4.A.7', key: 'dislodgedUnitEffect', title: "Effect of a dislodged unit on the attacker's province", choices: [
-    c('a', 'never', "a dislodged unit never has effect on the attacker's province"),
-    c('b', 'unless-head-to-head', 'it has no effect only when it lost a head-to-head battle'),
-  ] },
-  { id: '4.B.1', key: 'omittedCoastTwoPossible', title: 'Omitted coast when two coasts are possible', choices: [
-    c('a', 'illegal', 'the move is illegal', true),
-    c('b', 'default-coast', 'the move goes to a default coast (the first in map order)', true),
-  ] },
-  { id: '4.B.2', key: 'omittedCoastOnePossible', title: 'Omitted coast when one coast is possible', choices: [
-    c('a', 'only-coast', 'the move goes to the only possible coast'),
-    c('b', 'illegal', 'the move is illegal'),
-  ] },
-  { id: '4.B.3', key: 'impossibleCoast', title: 'Move to an impossible coast', choices: [
-    c('a', 'other-coast', 'the coast is ignored and the possible coast taken'),
-    c('b', 'illegal', 'the move is illegal'),
-  ] },
-  { id: '4.B.4', key: 'supportCoast', title: 'Coast in a support order', choices: [
-    c('a', 'illegal', 'a support without the coast is illegal'),
-    c('b', 'own-unit-only', "legal only for a unit of the supporter's own power (Calhamer)"),
-    c('c', 'both-coasts', 'a support without coast supports either coast'),
-  ] },
-  { id: '4.B.5', key: 'wrongUnneededCoast', title: 'Wrong coast where no coast is needed', choices: [
-    c('a', 'illegal', 'the order is illegal'),
-    c('b', 'ignored', 'the coast is ignored'),
-  ] },
-  { id: '4.B.6', key: 'unknownCoast', title: 'Unknown or irrelevant coasts', choices: [
-    c('a', 'illegal', 'the order is illegal'),
-    c('b', 'ignored', 'the coast is ignored'),
-  ] },
-  { id: '4.B.7', key: 'buildCoast', title: 'Coast in a build order', choices: [
-    c('a', 'required', 'a fleet built in a two-coast province needs its coast', true),
-    c('b', 'default-coast', 'without a coast the fleet is built on the first coast in map order', true),
-  ] },
-  { id: '4.C.1', key: 'missingUnitType', title: 'Missing unit designation', choices: [
-    c('a', 'illegal', 'the order is illegal'),
-    c('b', 'legal', 'the order is legal'),
-  ] },
-  { id: '4.C.2', key: 'wrongUnitType', title: 'Wrong unit designation', choices: [
-    c('a', 'illegal', 'the order is illegal'),
-    c('b', 'legal', 'the order is legal (the type is ignored)'),
-  ] },
-  { id: '4.C.3', key: 'missingBuildType', title: 'Missing unit designation in a build order', choices: [
-    c('a', 'illegal', 'a build in a coastal province needs A or F', true),
-    c('b', 'army', 'without A or F an army is built', true),
-  ] },
-  { id: '4.C.4', key: 'fleetBuiltInland', title: 'Building a fleet in an inland province', choices: [
-    c('a', 'fails', 'the build fails'),
-    c('b', 'army', 'an army is built'),
-  ] },
-  { id: '4.C.5', key: 'missingNationality', title: 'Missing nationality in a support order', choices: [
-    c('a', 'illegal', 'the order is illegal'),
-    c('b', 'legal', 'the order is legal'),
-  ] },
-  { id: '4.C.6', key: 'wrongNationality', title: 'Wrong nationality in a support order', choices: [
-    c('a', 'illegal', 'the order is illegal'),
-    c('b', 'legal', 'the order is legal (the nationality is ignored)'),
-  ] },
-  { id: '4.D.3', key: 'multipleOrders', title: 'Multiple orders to the same unit', choices: [
-    c('a', 'first', 'the first order is used'),
-    c('b', 'last', 'the last order is used'),
-    c('c', 'all-illegal', 'all orders to the unit are illegal'),
-  ] },
-  { id: '4.D.4', key: 'tooManyBuilds', title: 'Too many build orders', choices: [
-    c('a', 'all-illegal', 'all build orders are illegal'),
-    c('b', 'first', 'the first legal builds are used'),
-    c('c', 'last', 'the last legal builds are used'),
-  ] },
-  { id: '4.D.5', key: 'twoBuildsOneProvince', title: 'Multiple build orders for one province', choices: [
-    c('a', 'both-fail', 'both builds fail'),
-    c('b', 'first', 'the first build is used'),
-    c('c', 'last', 'the last build is used'),
-  ] },
-  { id: '4.D.6', key: 'tooManyDisbands', title: 'Too many disband orders', choices: [
-    c('a', 'civil-disorder', 'the units to disband are chosen by the civil-disorder rule'),
-    c('b', 'first', 'the first legal disbands are used'),
-    c('c', 'last', 'the last legal disbands are used'),
-  ] },
-  { id: '4.D.7', key: 'declineBuilds', title: 'Declining builds', choices: [
-    c('a', 'allowed', 'builds may be declined (waived)'),
-    c('b', 'not-allowed', 'waive orders are illegal'),
-  ] },
-  { id: '4.D.8', key: 'civilDisorder', title: 'Removing a unit in civil disorder', choices: [
-    c('a', 'rule-1971', 'farthest from a home centre; fleets count by fleet moves, armies over land and water (1971/1982, DPTG)'),
-    c('b', 'rule-2000', 'farthest from home, counted to the home centres (2000)'),
-    c('c', 'rule-2023', 'farthest from an owned centre over any adjacent province (2023/2025EE)'),
-  ] },
-  { id: '4.D.9', key: 'supportInCivilDisorder', title: 'Receiving hold support in civil disorder', choices: [
-    c('a', 'fails', 'a support of a unit of a power that gave no orders fails'),
-    c('b', 'succeeds', 'the support succeeds'),
-  ] },
-  { id: '4.E.1', key: 'legalOrders', title: 'Illegal orders', choices: [
-    c('a', 'any-format', 'every order in the right format is legal; an impossible move is still a move (DPTG)'),
-    c('b', 'valid-places', 'orders naming places of the map are legal; impossible moves are still moves'),
-    c('c', 'possible-on-map', 'orders that could be valid in some position are legal'),
-    c('d', 'possible-now', 'only orders that can be valid in the current position are legal'),
-  ] },
-  { id: '4.E.3', key: 'implicitOrders', title: 'Implicit orders', choices: [
-    c('a', 'allowed', 'an own support or convoy implies the move of an unordered own unit'),
-    c('b', 'not-allowed', 'orders are read one by one'),
-  ] },
+  {
+    id: '4.A.1',
+    key: 'multiRouteConvoy',
+    title: 'Multi-route convoy disruption',
+    choices: [
+      c('a', 'any-route-disrupts', 'disrupted when one route is disrupted (1971)'),
+      c('b', 'all-routes-disrupted', 'disrupted only when all routes are (1982 and later)'),
+    ],
+  },
+  {
+    id: '4.A.2',
+    key: 'convoyParadox',
+    title: 'Convoy paradoxes',
+    choices: [
+      c('a', 'rule-1971', 'a convoyed army does not cut a support of an attack on a convoying fleet (1971)'),
+      c(
+        'b',
+        'rule-1982',
+        'a convoyed army does not cut a support of an action in a body of water holding a convoying fleet (1982)',
+      ),
+      c(
+        'c',
+        'rule-2000',
+        'a convoyed army does not cut a support of an attack on a fleet necessary for its convoy (2000/2023/2025EE)',
+      ),
+      c('d', 'all-hold', 'all moves of the paradox fail'),
+      c(
+        'e',
+        'verheijden',
+        'a convoyed attack may not affect its convoying fleets (Verheijden); the DATC reads it as the Szykman rule, and so does dipkit',
+      ),
+      c('f', 'szykman', 'the convoys of the paradox fail (Szykman)'),
+      c(
+        'g',
+        'dptg',
+        'if disrupting every convoy of the paradox is a consistent resolution, take it, else all-hold (DPTG)',
+        true,
+      ),
+    ],
+  },
+  {
+    id: '4.A.2-fallback',
+    key: 'paradoxFallback',
+    title: 'Backup for the 1971 and 2000 paradox rules where they give no resolution',
+    choices: [
+      c('a', 'all-hold', 'all moves of the paradox fail', true),
+      c('b', 'szykman', 'the convoys of the paradox fail', true),
+    ],
+  },
+  {
+    id: '4.A.3',
+    key: 'adjacentConvoy',
+    title: 'Convoying to an adjacent province',
+    choices: [
+      c(
+        'a',
+        'rule-1971',
+        'the convoy route counts only when not disrupted and the unit at the destination moves the opposite way (1971, recommended handling)',
+      ),
+      c(
+        'b',
+        'rule-1982',
+        'by convoy when an own fleet convoys or the own unit at the destination moves the opposite way (1982)',
+      ),
+      c(
+        'c',
+        'rule-2000',
+        "by convoy when an own fleet convoys or the order says 'via convoy'; falls back to the land route (2000/2023)",
+      ),
+      c(
+        'd',
+        'rule-2025',
+        "by convoy when an own fleet convoys or the order says 'via convoy'; no fallback (2025EE)",
+      ),
+      c('e', 'dptg', "by convoy only when the order says 'via convoy' (DPTG)", true),
+    ],
+  },
+  {
+    id: '4.A.4',
+    key: 'convoyAttackOrigin',
+    title: 'The origin of a convoyed attack',
+    choices: [
+      c('a', 'army-province', "the attack comes from the army's province", true),
+      c('b', 'brannan', 'the attack comes from the last convoying fleet (Brannan)', true),
+    ],
+  },
+  {
+    id: '4.A.5',
+    key: 'retreatToConvoyOrigin',
+    title: 'Retreat when dislodged by a convoy from an adjacent province',
+    choices: [
+      c('a', 'forbidden', "never to the attacker's province"),
+      c('b', 'allowed', "to the attacker's province when the attack came by convoy (2023)"),
+    ],
+  },
+  {
+    id: '4.A.6',
+    key: 'convoyPath',
+    title: 'Convoy path specification',
+    choices: [
+      c('a', 'ignored', 'a path in the order is ignored'),
+      c('b', 'allowed', 'a path may be given; then the convoy must follow it'),
+      c('c', 'required', 'a convoyed move must give its path'),
+    ],
+  },
+  {
+    id: '4.A.7',
+    key: 'dislodgedUnitEffect',
+    title: "Effect of a dislodged unit on the attacker's province",
+    choices: [
+      c('a', 'never', "a dislodged unit never has effect on the attacker's province"),
+      c('b', 'unless-head-to-head', 'it has no effect only when it lost a head-to-head battle'),
+    ],
+  },
+  {
+    id: '4.B.1',
+    key: 'omittedCoastTwoPossible',
+    title: 'Omitted coast when two coasts are possible',
+    choices: [
+      c('a', 'illegal', 'the move is illegal', true),
+      c('b', 'default-coast', 'the move goes to a default coast (the first in map order)', true),
+    ],
+  },
+  {
+    id: '4.B.2',
+    key: 'omittedCoastOnePossible',
+    title: 'Omitted coast when one coast is possible',
+    choices: [
+      c('a', 'only-coast', 'the move goes to the only possible coast'),
+      c('b', 'illegal', 'the move is illegal'),
+    ],
+  },
+  {
+    id: '4.B.3',
+    key: 'impossibleCoast',
+    title: 'Move to an impossible coast',
+    choices: [
+      c('a', 'other-coast', 'the coast is ignored and the possible coast taken'),
+      c('b', 'illegal', 'the move is illegal'),
+    ],
+  },
+  {
+    id: '4.B.4',
+    key: 'supportCoast',
+    title: 'Coast in a support order',
+    choices: [
+      c('a', 'illegal', 'a support without the coast is illegal'),
+      c('b', 'own-unit-only', "legal only for a unit of the supporter's own power (Calhamer)"),
+      c('c', 'both-coasts', 'a support without coast supports either coast'),
+    ],
+  },
+  {
+    id: '4.B.5',
+    key: 'wrongUnneededCoast',
+    title: 'Wrong coast where no coast is needed',
+    choices: [c('a', 'illegal', 'the order is illegal'), c('b', 'ignored', 'the coast is ignored')],
+  },
+  {
+    id: '4.B.6',
+    key: 'unknownCoast',
+    title: 'Unknown or irrelevant coasts',
+    choices: [c('a', 'illegal', 'the order is illegal'), c('b', 'ignored', 'the coast is ignored')],
+  },
+  {
+    id: '4.B.7',
+    key: 'buildCoast',
+    title: 'Coast in a build order',
+    choices: [
+      c('a', 'required', 'a fleet built in a two-coast province needs its coast', true),
+      c('b', 'default-coast', 'without a coast the fleet is built on the first coast in map order', true),
+    ],
+  },
+  {
+    id: '4.C.1',
+    key: 'missingUnitType',
+    title: 'Missing unit designation',
+    choices: [c('a', 'illegal', 'the order is illegal'), c('b', 'legal', 'the order is legal')],
+  },
+  {
+    id: '4.C.2',
+    key: 'wrongUnitType',
+    title: 'Wrong unit designation',
+    choices: [
+      c('a', 'illegal', 'the order is illegal'),
+      c('b', 'legal', 'the order is legal (the type is ignored)'),
+    ],
+  },
+  {
+    id: '4.C.3',
+    key: 'missingBuildType',
+    title: 'Missing unit designation in a build order',
+    choices: [
+      c('a', 'illegal', 'a build in a coastal province needs A or F', true),
+      c('b', 'army', 'without A or F an army is built', true),
+    ],
+  },
+  {
+    id: '4.C.4',
+    key: 'fleetBuiltInland',
+    title: 'Building a fleet in an inland province',
+    choices: [c('a', 'fails', 'the build fails'), c('b', 'army', 'an army is built')],
+  },
+  {
+    id: '4.C.5',
+    key: 'missingNationality',
+    title: 'Missing nationality in a support order',
+    choices: [c('a', 'illegal', 'the order is illegal'), c('b', 'legal', 'the order is legal')],
+  },
+  {
+    id: '4.C.6',
+    key: 'wrongNationality',
+    title: 'Wrong nationality in a support order',
+    choices: [
+      c('a', 'illegal', 'the order is illegal'),
+      c('b', 'legal', 'the order is legal (the nationality is ignored)'),
+    ],
+  },
+  {
+    id: '4.D.3',
+    key: 'multipleOrders',
+    title: 'Multiple orders to the same unit',
+    choices: [
+      c('a', 'first', 'the first order is used'),
+      c('b', 'last', 'the last order is used'),
+      c('c', 'all-illegal', 'all orders to the unit are illegal'),
+    ],
+  },
+  {
+    id: '4.D.4',
+    key: 'tooManyBuilds',
+    title: 'Too many build orders',
+    choices: [
+      c('a', 'all-illegal', 'all build orders are illegal'),
+      c('b', 'first', 'the first legal builds are used'),
+      c('c', 'last', 'the last legal builds are used'),
+    ],
+  },
+  {
+    id: '4.D.5',
+    key: 'twoBuildsOneProvince',
+    title: 'Multiple build orders for one province',
+    choices: [
+      c('a', 'both-fail', 'both builds fail'),
+      c('b', 'first', 'the first build is used'),
+      c('c', 'last', 'the last build is used'),
+    ],
+  },
+  {
+    id: '4.D.6',
+    key: 'tooManyDisbands',
+    title: 'Too many disband orders',
+    choices: [
+      c('a', 'civil-disorder', 'the units to disband are chosen by the civil-disorder rule'),
+      c('b', 'first', 'the first legal disbands are used'),
+      c('c', 'last', 'the last legal disbands are used'),
+    ],
+  },
+  {
+    id: '4.D.7',
+    key: 'declineBuilds',
+    title: 'Declining builds',
+    choices: [
+      c('a', 'allowed', 'builds may be declined (waived)'),
+      c('b', 'not-allowed', 'waive orders are illegal'),
+    ],
+  },
+  {
+    id: '4.D.8',
+    key: 'civilDisorder',
+    title: 'Removing a unit in civil disorder',
+    choices: [
+      c(
+        'a',
+        'rule-1971',
+        'farthest from a home centre; fleets count by fleet moves, armies over land and water (1971/1982, DPTG)',
+      ),
+      c('b', 'rule-2000', 'farthest from home, counted to the home centres (2000)'),
+      c('c', 'rule-2023', 'farthest from an owned centre over any adjacent province (2023/2025EE)'),
+    ],
+  },
+  {
+    id: '4.D.9',
+    key: 'supportInCivilDisorder',
+    title: 'Receiving hold support in civil disorder',
+    choices: [
+      c('a', 'fails', 'a support of a unit of a power that gave no orders fails'),
+      c('b', 'succeeds', 'the support succeeds'),
+    ],
+  },
+  {
+    id: '4.E.1',
+    key: 'legalOrders',
+    title: 'Illegal orders',
+    choices: [
+      c(
+        'a',
+        'any-format',
+        'every order in the right format is legal; an impossible move is still a move (DPTG)',
+      ),
+      c('b', 'valid-places', 'orders naming places of the map are legal; impossible moves are still moves'),
+      c('c', 'possible-on-map', 'orders that could be valid in some position are legal'),
+      c('d', 'possible-now', 'only orders that can be valid in the current position are legal'),
+    ],
+  },
+  {
+    id: '4.E.3',
+    key: 'implicitOrders',
+    title: 'Implicit orders',
+    choices: [
+      c('a', 'allowed', 'an own support or convoy implies the move of an unordered own unit'),
+      c('b', 'not-allowed', 'orders are read one by one'),
+    ],
+  },
 ];
 
 /** The DATC v3.2 preferences. */
@@ -271,10 +447,14 @@ export const DATC_PREFERRED: Readonly<RuleOptions> = Object.freeze({
 export const PRESETS: Readonly<Record<string, { description: string; rules: Partial<RuleOptions> }>> = {
   datc: { description: 'the DATC v3.2 preferences (default)', rules: {} },
   '2023': {
-    description: '2023 rulebook (Renegade): as the DATC, with the 2000/2023 convoy rules and land-route fallback',
+    description:
+      '2023 rulebook (Renegade): as the DATC, with the 2000/2023 convoy rules and land-route fallback',
     rules: { convoyParadox: 'rule-2000', adjacentConvoy: 'rule-2000' },
   },
-  '2025': { description: '2025EE rulebook: the DATC preferences follow it, with its paradox rule', rules: { convoyParadox: 'rule-2000' } },
+  '2025': {
+    description: '2025EE rulebook: the DATC preferences follow it, with its paradox rule',
+    rules: { convoyParadox: 'rule-2000' },
+  },
   '2000': {
     description: '2000 rulebook (Hasbro)',
     rules: {
@@ -317,14 +497,17 @@ export const PRESETS: Readonly<Record<string, { description: string; rules: Part
     },
   },
   'datc-2.4': {
-    description: "the DATC v2.4 preferences (as in the jDip test file): the 2000 rule for 'via convoy' with the land route as fallback, 1971-style civil disorder",
+    description:
+      "the DATC v2.4 preferences (as in the jDip test file): the 2000 rule for 'via convoy' with the land route as fallback, 1971-style civil disorder",
     rules: { adjacentConvoy: 'rule-2000', civilDisorder: 'rule-1971' },
   },
 };
 
 function info(id: string): IssueInfo | undefined {
   const wanted = id.trim().toUpperCase().replace(/^4\./, '4.');
-  return RULE_ISSUES.find((i) => i.id.toUpperCase() === wanted || i.key.toLowerCase() === id.trim().toLowerCase());
+  return RULE_ISSUES.find(
+    (i) => i.id.toUpperCase() === wanted || i.key.toLowerCase() === id.trim().toLowerCase(),
+  );
 }
 
 /**
@@ -335,7 +518,10 @@ export function applyRuleSetting(rules: RuleOptions, setting: string): Issue | u
   const eq = setting.indexOf('=');
   if (eq < 0) return issue('bad-rule', `"${setting}": expected ISSUE=CHOICE, for example 4.A.2=szykman`);
   const id = setting.slice(0, eq);
-  const value = setting.slice(eq + 1).trim().toLowerCase();
+  const value = setting
+    .slice(eq + 1)
+    .trim()
+    .toLowerCase();
   const found = info(id);
   if (!found) return issue('unknown-rule', `unknown rule issue "${id}"; see 'dipkit rules'`);
   const choice = found.choices.find((ch) => ch.letter === value || ch.name === value);
@@ -351,7 +537,14 @@ export function applyRuleSetting(rules: RuleOptions, setting: string): Issue | u
 export function resolveRules(preset = 'datc', settings: readonly string[] = []): Result<RuleOptions> {
   const base = PRESETS[preset.toLowerCase()];
   if (!base) {
-    return { issues: [issue('unknown-preset', `unknown rules preset "${preset}"; presets: ${Object.keys(PRESETS).join(', ')}`)] };
+    return {
+      issues: [
+        issue(
+          'unknown-preset',
+          `unknown rules preset "${preset}"; presets: ${Object.keys(PRESETS).join(', ')}`,
+        ),
+      ],
+    };
   }
   const rules: RuleOptions = { ...DATC_PREFERRED, ...base.rules };
   const issues: Issue[] = [];
@@ -369,5 +562,7 @@ export function withDefaults(rules?: Partial<RuleOptions>): RuleOptions {
 
 /** The settings in which `rules` differ from the DATC preferences, as "4.A.2=all-hold". */
 export function describeRules(rules: RuleOptions): string[] {
-  return RULE_ISSUES.filter((i) => rules[i.key] !== DATC_PREFERRED[i.key]).map((i) => `${i.id}=${rules[i.key]}`);
+  return RULE_ISSUES.filter((i) => rules[i.key] !== DATC_PREFERRED[i.key]).map(
+    (i) => `${i.id}=${rules[i.key]}`,
+  );
 }

@@ -14,7 +14,10 @@ export const ruleFlagsHelp = `  --rules PRESET         rule preset: datc (defaul
   --rule ISSUE=CHOICE    one DATC chapter 4 choice, by letter or name (repeatable): --rule 4.A.2=all-hold`;
 
 /** The rule options the flags ask for; prints the problem and returns undefined when they are wrong. */
-export function rulesFromFlags(command: string, values: { rules?: string | undefined; rule?: string[] | undefined }): RuleOptions | undefined {
+export function rulesFromFlags(
+  command: string,
+  values: { rules?: string | undefined; rule?: string[] | undefined },
+): RuleOptions | undefined {
   const result = resolveRules(values.rules ?? 'datc', values.rule ?? []);
   if (result.value) return result.value;
   for (const i of result.issues) process.stderr.write(`dipkit ${command}: ${formatIssue(i)}\n`);

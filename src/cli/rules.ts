@@ -21,7 +21,15 @@ Options:
 export function run(args: string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { json: { type: 'boolean' }, preset: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    parsed = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean' },
+        preset: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
   } catch (e) {
     process.stderr.write(`dipkit rules: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
@@ -37,12 +45,23 @@ export function run(args: string[]): number {
       return 2;
     }
     const settings = describeRules(rules.value);
-    process.stdout.write(parsed.values.json === true ? `${JSON.stringify(rules.value, null, 2)}\n` : `${settings.join('\n') || '(the DATC preferences)'}\n`);
+    process.stdout.write(
+      parsed.values.json === true
+        ? `${JSON.stringify(rules.value, null, 2)}\n`
+        : `${settings.join('\n') || '(the DATC preferences)'}\n`,
+    );
     return 0;
   }
   if (parsed.values.json === true) {
-    const presets = Object.fromEntries(Object.entries(PRESETS).map(([name, p]) => [name, { description: p.description, settings: describeRules(resolveRules(name).value!) }]));
-    process.stdout.write(`${JSON.stringify({ issues: RULE_ISSUES, defaults: DATC_PREFERRED, presets }, null, 2)}\n`);
+    const presets = Object.fromEntries(
+      Object.entries(PRESETS).map(([name, p]) => [
+        name,
+        { description: p.description, settings: describeRules(resolveRules(name).value!) },
+      ]),
+    );
+    process.stdout.write(
+      `${JSON.stringify({ issues: RULE_ISSUES, defaults: DATC_PREFERRED, presets }, null, 2)}\n`,
+    );
     return 0;
   }
   const lines: string[] = [];
@@ -50,13 +69,18 @@ export function run(args: string[]): number {
     lines.push(`${issue.id}  ${issue.title}  (${issue.key})`);
     for (const c of issue.choices) {
       const mark = DATC_PREFERRED[issue.key] === c.name ? '*' : ' ';
-      lines.push(`  ${mark} ${c.letter}${c.ourLetter ? ' (ours)' : '       '} ${c.name.padEnd(22)} ${c.description}`);
+      lines.push(
+        `  ${mark} ${c.letter}${c.ourLetter ? ' (ours)' : '       '} ${c.name.padEnd(22)} ${c.description}`,
+      );
     }
   }
   lines.push('', 'Presets (--rules NAME):');
   for (const [name, p] of Object.entries(PRESETS)) {
     const settings = describeRules(resolveRules(name).value!);
-    lines.push(`  ${name.padEnd(9)} ${p.description}`, ...(settings.length ? [`            ${settings.join(' ')}`] : []));
+    lines.push(
+      `  ${name.padEnd(9)} ${p.description}`,
+      ...(settings.length ? [`            ${settings.join(' ')}`] : []),
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

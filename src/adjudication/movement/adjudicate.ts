@@ -9,13 +9,31 @@ import { issue, type Result } from '../../issues.js';
 import type { GivenOrder, Order } from '../../orders/types.js';
 import type { DislodgedUnit, Position } from '../../position/types.js';
 import { ARMY, compileBoard, type Board } from '../board.js';
-import type { Dislodgement, MovementResult, OpposingStrength, OrderOutcome, Reason, Resolution, UnitOutcome } from '../outcome.js';
+import type {
+  Dislodgement,
+  MovementResult,
+  OpposingStrength,
+  OrderOutcome,
+  Reason,
+  Resolution,
+  UnitOutcome,
+} from '../outcome.js';
 import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } from './backup-rule.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
 import { Resolver } from './resolver.js';
-import { buildTables, BY_LAND, CONVOY, HOLD, MATCHES, CIVIL_DISORDER, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import {
+  buildTables,
+  BY_LAND,
+  CONVOY,
+  HOLD,
+  MATCHES,
+  CIVIL_DISORDER,
+  MOVE,
+  SUPPORT,
+  type MovementTables,
+} from './tables.js';
 
 type Verdict = { accepted: AcceptedOrder } | { illegal: { reason: string; message: string } };
 
@@ -36,14 +54,20 @@ interface OrderChoice {
  * Legality of every order (4.E.1), which of several legal orders to one unit counts (4.D.3), and the implicit
  * orders of 4.E.3 a.
  */
-function chooseOrders(map: GameMap, board: Board, orders: readonly GivenOrder[], rules: RuleOptions): OrderChoice {
+function chooseOrders(
+  map: GameMap,
+  board: Board,
+  orders: readonly GivenOrder[],
+  rules: RuleOptions,
+): OrderChoice {
   const accepted = new Array<AcceptedOrder | undefined>(board.unitCount);
   const acceptedFrom = new Int32Array(board.unitCount).fill(-1);
   const civilDisorder = new Uint8Array(map.powers.length).fill(1);
   const legalOrders: number[][] = board.units.map(() => []);
   const verdicts: Verdict[] = orders.map((given, i) => {
     const power = given.power === undefined ? -1 : lookupPower(map, given.power);
-    if (given.power !== undefined && power < 0) return { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
+    if (given.power !== undefined && power < 0)
+      return { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
     if (power >= 0) civilDisorder[power] = 0;
     const verdict = checkMovementOrder(board, given.order, power, rules);
     if ('accepted' in verdict) legalOrders[verdict.accepted.unit]!.push(i);
@@ -79,9 +103,18 @@ function chooseOrders(map: GameMap, board: Board, orders: readonly GivenOrder[],
       const o = given.order;
       const named = verdict.accepted.target;
       if ((o.kind !== 'support' || o.to === undefined) && o.kind !== 'convoy') return;
-      if (named < 0 || accepted[named] !== undefined || board.unitPower[named] !== board.unitPower[verdict.accepted.unit]) return;
+      if (
+        named < 0 ||
+        accepted[named] !== undefined ||
+        board.unitPower[named] !== board.unitPower[verdict.accepted.unit]
+      )
+        return;
       const to = o.kind === 'support' ? o.to! : o.to;
-      const move: Order = { kind: 'move', unit: { location: map.locationCode[board.unitLocation[named]!]! }, to };
+      const move: Order = {
+        kind: 'move',
+        unit: { location: map.locationCode[board.unitLocation[named]!]! },
+        to,
+      };
       if (o.kind === 'convoy') move.viaConvoy = true;
       const check = checkMovementOrder(board, move, board.unitPower[named]!, rules);
       if (!('accepted' in check)) return;
@@ -93,7 +126,11 @@ function chooseOrders(map: GameMap, board: Board, orders: readonly GivenOrder[],
 }
 
 /** The decisions, solved; re-solved when a DPTG Szykman resolution turns out inconsistent. */
-function solve(tables: MovementTables): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
+function solve(tables: MovementTables): {
+  success: Uint8Array;
+  decisions: MovementDecisions;
+  log: BackupLog;
+} {
   const n = tables.board.unitCount;
   const allHold = new Set<number>();
   for (;;) {
@@ -108,14 +145,17 @@ function solve(tables: MovementTables): { success: Uint8Array; decisions: Moveme
     for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.resolve(u, true) ? 1 : 0;
     // DPTG: the resolution with every convoy of the core disrupted counts only if each of those fleets is indeed
     // dislodged; otherwise that paradox goes to all-hold.
-    const inconsistent = log.tentative.filter((core) => core.some((f) => !dislodgedIn(tables, success, tables.board.unitProvince[f]!)));
+    const inconsistent = log.tentative.filter((core) =>
+      core.some((f) => !dislodgedIn(tables, success, tables.board.unitProvince[f]!)),
+    );
     if (inconsistent.length === 0) return { success, decisions, log };
     for (const core of inconsistent) for (const f of core) allHold.add(f);
   }
 }
 
 function dislodgedIn(t: MovementTables, success: Uint8Array, province: number): boolean {
-  for (let i = t.moveStart[province]!; i < t.moveStart[province + 1]!; i++) if (success[t.movers[i]!]) return true;
+  for (let i = t.moveStart[province]!; i < t.moveStart[province + 1]!; i++)
+    if (success[t.movers[i]!]) return true;
   return false;
 }
 
@@ -133,13 +173,20 @@ export function adjudicateMovement(
   if (!compiled.value) return { issues: compiled.issues };
   const board = compiled.value;
   if (position.phase.type !== 'movement') {
-    return { issues: [issue('wrong-phase', `the position is in a ${position.phase.type} phase, not a movement phase`)] };
+    return {
+      issues: [
+        issue('wrong-phase', `the position is in a ${position.phase.type} phase, not a movement phase`),
+      ],
+    };
   }
   const options = withDefaults(rules);
   const choice = chooseOrders(map, board, orders, options);
   const tables = buildTables(board, choice.accepted, options, choice.civilDisorder);
   const { success, decisions, log } = solve(tables);
-  return { value: writeResult(map, position, board, tables, decisions, log, success, orders, choice), issues: [] };
+  return {
+    value: writeResult(map, position, board, tables, decisions, log, success, orders, choice),
+    issues: [],
+  };
 }
 
 function unitText(board: Board, u: number): string {
@@ -198,33 +245,54 @@ function writeResult(
       by: unitText(board, a),
       from: map.locationCode[from]!,
       byConvoy: convoyed,
-      retreats: retreatOptions(board, u, from, convoyed && rules.retreatToConvoyOrigin === 'allowed', occupied, contested),
+      retreats: retreatOptions(
+        board,
+        u,
+        from,
+        convoyed && rules.retreatToConvoyOrigin === 'allowed',
+        occupied,
+        contested,
+      ),
     };
   }
 
   const orderOf = (u: number): Order => {
     const i = acceptedFrom[u]!;
     if (i >= 0) return orders[i]!.order;
-    return choice.implicit[u] ?? { kind: 'hold', unit: { type: board.units[u]!.type, location: board.units[u]!.location } };
+    return (
+      choice.implicit[u] ?? {
+        kind: 'hold',
+        unit: { type: board.units[u]!.type, location: board.units[u]!.location },
+      }
+    );
   };
 
   const explain = (u: number): { resolution: Resolution; reason: Reason } => {
-    switch (t.kind[u]) {
+    switch (t.kind[u]!) {
       case MOVE:
         return explainMove(u);
       case SUPPORT:
-        if (t.matches[u] === CIVIL_DISORDER) return { resolution: 'invalid', reason: { code: 'civil-disorder' } };
-        if (t.matches[u] !== MATCHES) return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
-        return success[u] ? { resolution: 'given', reason: { code: 'given' } } : { resolution: 'cut', reason: cutReason(u) };
+        if (t.matches[u] === CIVIL_DISORDER)
+          return { resolution: 'invalid', reason: { code: 'civil-disorder' } };
+        if (t.matches[u] !== MATCHES)
+          return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
+        return success[u]
+          ? { resolution: 'given', reason: { code: 'given' } }
+          : { resolution: 'cut', reason: cutReason(u) };
       case CONVOY: {
-        if (t.matches[u] !== MATCHES) return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
+        if (t.matches[u] !== MATCHES)
+          return { resolution: 'invalid', reason: { code: 'not-matching', actual: describe(t.target[u]!) } };
         const rule = log.rule[u];
         if (success[u]) {
           if (rule === 'all-hold') return { resolution: 'available', reason: paradoxReason(u, 'all-hold') };
           return { resolution: 'available', reason: { code: 'available' } };
         }
-        if (rule !== undefined && dislodgedBy[u]! < 0) return { resolution: 'disrupted', reason: paradoxReason(u, rule) };
-        return { resolution: 'disrupted', reason: { code: 'convoy-dislodged', by: unitText(board, dislodgedBy[u]!) } };
+        if (rule !== undefined && dislodgedBy[u]! < 0)
+          return { resolution: 'disrupted', reason: paradoxReason(u, rule) };
+        return {
+          resolution: 'disrupted',
+          reason: { code: 'convoy-dislodged', by: unitText(board, dislodgedBy[u]!) },
+        };
       }
       default:
         return { resolution: 'stands', reason: { code: 'stands' } };
@@ -234,18 +302,25 @@ function writeResult(
   const explainMove = (u: number): { resolution: Resolution; reason: Reason } => {
     const attack = decisions.attackStrength(u, false);
     if (success[u]) {
-      const reason: Reason = log.rule[u] === 'circular-movement' ? { code: 'circular-movement' } : { code: 'moved', attack };
+      const reason: Reason =
+        log.rule[u] === 'circular-movement' ? { code: 'circular-movement' } : { code: 'moved', attack };
       return { resolution: 'succeeds', reason };
     }
     const rule = log.rule[u];
-    if (rule === 'all-hold' || rule === 'no-resolution') return { resolution: 'fails', reason: paradoxReason(u, rule) };
+    if (rule === 'all-hold' || rule === 'no-resolution')
+      return { resolution: 'fails', reason: paradoxReason(u, rule) };
     const impossible = choice.accepted[u]?.impossible;
-    if (impossible) return { resolution: 'fails', reason: { code: 'impossible-move', rule: impossible.reason, message: impossible.message } };
+    if (impossible)
+      return {
+        resolution: 'fails',
+        reason: { code: 'impossible-move', rule: impossible.reason, message: impossible.message },
+      };
     if (t.invalidMove[u]) return { resolution: 'invalid', reason: { code: 'no-convoy-ordered' } };
     if (!decisions.path(u, false)) return { resolution: 'fails', reason: { code: 'no-path' } };
     const dest = t.dest[u]!;
     const defender = board.unitAt[dest]!;
-    if (attack === 0 && defender >= 0) return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
+    if (attack === 0 && defender >= 0)
+      return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
     let against: OpposingStrength | undefined;
     if (decisions.headToHead(u) === 1) {
       const partner = decisions.partner(u);
@@ -277,7 +352,10 @@ function writeResult(
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
       if (board.unitPower[a] === board.unitPower[s]) continue;
-      if (board.unitProvince[a] === t.dest[s] && (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province')) {
+      if (
+        board.unitProvince[a] === t.dest[s] &&
+        (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province')
+      ) {
         if (success[a]) return { code: 'cut-by-dislodgement', by: unitText(board, a) };
       } else if (decisions.path(a, false)) {
         return { code: 'cut', by: unitText(board, a) };
@@ -287,7 +365,7 @@ function writeResult(
   };
 
   const describe = (u: number): string => {
-    switch (t.kind[u]) {
+    switch (t.kind[u]!) {
       case MOVE:
         return `${unitText(board, u)} - ${map.locationCode[t.destLocation[u]!]}`;
       case SUPPORT:
@@ -319,10 +397,22 @@ function writeResult(
     const u = verdict.accepted.unit;
     if (acceptedFrom[u] !== i) {
       // Unreachable: duplicates are turned into illegal verdicts above.
-      return { given, unit: unitText(board, u), resolution: 'illegal', reason: { code: 'stands' }, message: 'ignored' };
+      return {
+        given,
+        unit: unitText(board, u),
+        resolution: 'illegal',
+        reason: { code: 'stands' },
+        message: 'ignored',
+      };
     }
     const { resolution, reason } = explain(u);
-    const outcome: OrderOutcome = { given, unit: unitText(board, u), resolution, reason, message: messageFor(resolution, reason) };
+    const outcome: OrderOutcome = {
+      given,
+      unit: unitText(board, u),
+      resolution,
+      reason,
+      message: messageFor(resolution, reason),
+    };
     const d = dislodgements[u];
     if (d) outcome.dislodged = d;
     return outcome;
@@ -333,7 +423,9 @@ function writeResult(
   const dislodged: (DislodgedUnit & { retreats: string[] })[] = [];
   for (let u = 0; u < n; u++) {
     const unit = board.units[u]!;
-    const location = moved(u) ? map.locationCode[t.destLocation[u]!]! : map.locationCode[board.unitLocation[u]!]!;
+    const location = moved(u)
+      ? map.locationCode[t.destLocation[u]!]!
+      : map.locationCode[board.unitLocation[u]!]!;
     const outcome: UnitOutcome = { unit, order: orderOf(u), location, moved: moved(u) };
     const d = dislodgements[u];
     if (d) {
@@ -434,7 +526,9 @@ function messageFor(resolution: Resolution, reason: Reason): string {
     case 'convoy-dislodged':
       return `disrupted: dislodged by ${reason.by}`;
     case 'paradox': {
-      const fallback = reason.fallbackFor ? ` (the ${reason.fallbackFor} paradox rule gives no resolution)` : '';
+      const fallback = reason.fallbackFor
+        ? ` (the ${reason.fallbackFor} paradox rule gives no resolution)`
+        : '';
       const what: Record<typeof reason.rule, string> = {
         'circular-movement': 'circular movement',
         szykman: 'convoy paradox, Szykman rule',

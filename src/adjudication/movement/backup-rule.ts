@@ -28,7 +28,12 @@ export interface BackupLog {
 }
 
 export function newBackupLog(units: number, allHold = new Set<number>()): BackupLog {
-  return { rule: new Array<BackupRuleName | undefined>(units), fallback: new Uint8Array(units), tentative: [], allHold };
+  return {
+    rule: new Array<BackupRuleName | undefined>(units),
+    fallback: new Uint8Array(units),
+    tentative: [],
+    allHold,
+  };
 }
 
 /** Settles (some of) a cycle through `settle`; returns whether it changed anything else (a blocked path). */

@@ -11,7 +11,7 @@
 import { fleetAdjacent } from '../../map/query.js';
 import { FLEET } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
-import { BY_CONVOY, BY_LAND, CONVOY, CONVOY_ELSE_LAND, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
 
 /** The part of the solver the decisions use. */
 export interface DecisionSource {
@@ -36,7 +36,7 @@ export class MovementDecisions {
 
   /** Adjudicates the decision of unit d (the `Adjudicate` callback of the solver). */
   adjudicate(d: number, optimistic: boolean): boolean {
-    switch (this.t.kind[d]) {
+    switch (this.t.kind[d]!) {
       case MOVE:
         return this.move(d, optimistic);
       case SUPPORT:
@@ -161,7 +161,8 @@ export class MovementDecisions {
   private attacksFrom(a: number, here: number, into: number): boolean {
     const t = this.t;
     if (into < 0) return false;
-    if (t.route[a] === BY_LAND || t.rules.convoyAttackOrigin === 'army-province') return t.board.unitProvince[a] === into;
+    if (t.route[a] === BY_LAND || t.rules.convoyAttackOrigin === 'army-province')
+      return t.board.unitProvince[a] === into;
     // Brannan: the support resists only when every fleet that could be the last one stands in `into`.
     const map = t.board.map;
     let last = 0;
@@ -242,7 +243,8 @@ export class MovementDecisions {
     if (this.pathBlocked[u] || t.invalidMove[u]) return false;
     const holds = (f: number): boolean => this.solver.resolve(f, high);
     if (t.followsPath[u]) {
-      for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++) if (!holds(t.convoyers[i]!)) return false;
+      for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++)
+        if (!holds(t.convoyers[i]!)) return false;
       return t.convoyStart[u + 1]! > t.convoyStart[u]!;
     }
     if (t.rules.multiRouteConvoy === 'any-route-disrupts') {
@@ -279,7 +281,8 @@ export class MovementDecisions {
         let connected = seaTouches(map, fleetProvince, from);
         for (let j = start; !connected && j < end; j++) {
           connected =
-            reached[j - start] === 1 && fleetAdjacent(map, board.unitLocation[t.convoyers[j]!]!, board.unitLocation[f]!);
+            reached[j - start] === 1 &&
+            fleetAdjacent(map, board.unitLocation[t.convoyers[j]!]!, board.unitLocation[f]!);
         }
         if (!connected || !usable(f)) continue;
         reached[i - start] = 1;
@@ -295,10 +298,10 @@ export class MovementDecisions {
     const t = this.t;
     const board = t.board;
     const map = board.map;
-    const fleets = Array.from(t.convoyers.subarray(t.convoyStart[u]!, t.convoyStart[u + 1]!));
+    const fleets = Array.from(t.convoyers.subarray(t.convoyStart[u], t.convoyStart[u + 1]));
     const reach = (origin: number): Set<number> => {
       const seen = new Set(fleets.filter((g) => seaTouches(map, board.unitProvince[g]!, origin)));
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
         for (const g of fleets) {
           if (seen.has(g)) continue;
@@ -362,7 +365,8 @@ export class MovementDecisions {
     if (!this.path(u, high)) return 0;
     const v = this.partner(u);
     if (v >= 0) {
-      const battle = t.rules.dislodgedUnitEffect === 'never' && t.opposite[u]! >= 0 ? YES : this.headToHead(u);
+      const battle =
+        t.rules.dislodgedUnitEffect === 'never' && t.opposite[u]! >= 0 ? YES : this.headToHead(u);
       // The other way succeeding takes the effect away; when unsure whether it is a battle, bound both ways.
       if (battle === YES || (battle === MAYBE && !high)) {
         if (this.solver.resolve(v, !high)) return 0;

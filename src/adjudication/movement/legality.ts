@@ -97,7 +97,9 @@ export interface Illegal {
 
 export type LegalityResult = { accepted: AcceptedOrder } | { illegal: Illegal };
 
-const illegal = (reason: IllegalReason, message: string): LegalityResult => ({ illegal: { reason, message } });
+const illegal = (reason: IllegalReason, message: string): LegalityResult => ({
+  illegal: { reason, message },
+});
 
 /** Province of a written location, ignoring any coast. */
 export function provinceOf(map: GameMap, code: string): number {
@@ -124,26 +126,42 @@ function hasUnknownCoast(map: GameMap, code: string): boolean {
  * Checks how an order names a unit that exists: its type (4.C.1, 4.C.2), the coast written for it (4.B.5,
  * 6.B.10, 6.B.16, 6.B.17) and, for a unit of another power than `orderingPower`, its nationality (4.C.5, 4.C.6).
  */
-function checkUnitRef(board: Board, ref: UnitRef, unit: number, orderingPower: number, rules: RuleOptions): Illegal | null {
+function checkUnitRef(
+  board: Board,
+  ref: UnitRef,
+  unit: number,
+  orderingPower: number,
+  rules: RuleOptions,
+): Illegal | null {
   const map = board.map;
   const actualType = board.unitType[unit] === ARMY ? 'A' : 'F';
   if (ref.type === undefined && rules.missingUnitType === 'illegal') {
     return { reason: 'missing-unit-type', message: 'the unit type must be given (4.C.1 a)' };
   }
   if (ref.type !== undefined && ref.type !== actualType && rules.wrongUnitType === 'illegal') {
-    return { reason: 'wrong-unit-type', message: `the unit in ${map.locationCode[board.unitProvince[unit]!]} is ${actualType === 'A' ? 'an army' : 'a fleet'} (4.C.2 a)` };
+    return {
+      reason: 'wrong-unit-type',
+      message: `the unit in ${map.locationCode[board.unitProvince[unit]!]} is ${actualType === 'A' ? 'an army' : 'a fleet'} (4.C.2 a)`,
+    };
   }
   const { coast } = splitCoast(map, ref.location);
   if (coast !== null && map.locationCoast[board.unitLocation[unit]!] !== coast) {
-    const unknown = hasUnknownCoast(map, ref.location) && map.provinceCoasts[board.unitProvince[unit]!]!.length === 0;
+    const unknown =
+      hasUnknownCoast(map, ref.location) && map.provinceCoasts[board.unitProvince[unit]!]!.length === 0;
     if (unknown ? rules.unknownCoast === 'illegal' : rules.wrongUnneededCoast === 'illegal') {
-      return { reason: 'wrong-coast', message: `the unit stands on ${map.locationCode[board.unitLocation[unit]!]} (4.B.5 a)` };
+      return {
+        reason: 'wrong-coast',
+        message: `the unit stands on ${map.locationCode[board.unitLocation[unit]!]} (4.B.5 a)`,
+      };
     }
   }
   const owner = board.unitPower[unit]!;
   if (orderingPower >= 0 && owner !== orderingPower) {
     if (ref.power === undefined && rules.missingNationality === 'illegal') {
-      return { reason: 'missing-nationality', message: `the nationality of the ${map.powerAdjective[owner]} unit must be given (4.C.5 a)` };
+      return {
+        reason: 'missing-nationality',
+        message: `the nationality of the ${map.powerAdjective[owner]} unit must be given (4.C.5 a)`,
+      };
     }
   }
   if (ref.power !== undefined && ref.power !== map.powers[owner] && rules.wrongNationality === 'illegal') {
@@ -157,7 +175,8 @@ function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptio
   const province = provinceOf(board.map, ref.location);
   if (province < 0) return { reason: 'unknown-location', message: `unknown location ${ref.location}` };
   const unit = board.unitAt[province]!;
-  if (unit < 0) return { reason: 'no-unit', message: `there is no unit in ${board.map.locationCode[province]}` };
+  if (unit < 0)
+    return { reason: 'no-unit', message: `there is no unit in ${board.map.locationCode[province]}` };
   if (power >= 0 && board.unitPower[unit] !== power) {
     return {
       reason: 'foreign-unit',
@@ -197,9 +216,11 @@ function moveTarget(
   const dest = provinceOf(map, destCode);
   if (dest < 0) return { reason: 'unknown-location', message: `unknown location ${destCode}` };
   const destName = map.locationCode[dest]!;
-  if (dest === from) return { reason: 'same-province', message: `a unit cannot move to its own province (6.A.4)` };
+  if (dest === from)
+    return { reason: 'same-province', message: `a unit cannot move to its own province (6.A.4)` };
   if (board.unitType[unit] === ARMY) {
-    if (map.provinceKind[dest] === 'sea') return { reason: 'army-to-sea', message: `an army cannot move to ${destName}` };
+    if (map.provinceKind[dest] === 'sea')
+      return { reason: 'army-to-sea', message: `an army cannot move to ${destName}` };
     // A coast written for an army is irrelevant: ignored (4.B.6 b, 6.B.12) or illegal (4.B.6 a).
     if (splitCoast(map, destCode).coast !== null && rules.unknownCoast === 'illegal') {
       return { reason: 'unknown-coast', message: 'an army move names a coast (4.B.6 a)' };
@@ -210,12 +231,16 @@ function moveTarget(
       return { reason: 'no-convoy-route', message: `no fleets on the board could convoy to ${destName}` };
     }
     if (map.provinceKind[from] === 'coast' && map.provinceKind[dest] === 'coast') {
-      return { reason: 'no-convoy-route', message: `${destName} is not adjacent and no fleets could convoy there` };
+      return {
+        reason: 'no-convoy-route',
+        message: `${destName} is not adjacent and no fleets could convoy there`,
+      };
     }
     return { reason: 'not-adjacent', message: `${destName} is not adjacent` };
   }
   if (viaConvoy) return { reason: 'fleet-convoyed', message: 'only armies can be convoyed (6.A.7)' };
-  if (map.provinceKind[dest] === 'land') return { reason: 'fleet-to-land', message: `a fleet cannot move to ${destName}` };
+  if (map.provinceKind[dest] === 'land')
+    return { reason: 'fleet-to-land', message: `a fleet cannot move to ${destName}` };
   return fleetTarget(map, board.unitLocation[unit]!, dest, destCode, anyCoast, rules);
 }
 
@@ -238,7 +263,9 @@ export function fleetTarget(
     return { reason: 'unknown-coast', message: `${destCode} is not a coast of ${destName} (4.B.6 a)` };
   }
   if (coasts.length === 0) {
-    return fleetAdjacent(map, location, dest) ? { location: dest } : { reason: 'not-adjacent', message: `${destName} is not adjacent` };
+    return fleetAdjacent(map, location, dest)
+      ? { location: dest }
+      : { reason: 'not-adjacent', message: `${destName} is not adjacent` };
   }
   const reachable = coasts.filter((c) => fleetAdjacent(map, location, c));
   const named = namedCoast(map, destCode);
@@ -246,7 +273,10 @@ export function fleetTarget(
     if (fleetAdjacent(map, location, named)) return { location: named };
     // An unreachable coast makes the move illegal (4.B.3 b, 6.B.3), unless the possible coast is taken (4.B.3 a).
     if (rules.impossibleCoast === 'other-coast' && reachable.length === 1) return { location: reachable[0]! };
-    return { reason: 'impossible-coast', message: `${map.locationCode[named]} cannot be reached from ${map.locationCode[location]}` };
+    return {
+      reason: 'impossible-coast',
+      message: `${map.locationCode[named]} cannot be reached from ${map.locationCode[location]}`,
+    };
   }
   if (reachable.length === 0) return { reason: 'not-adjacent', message: `${destName} is not adjacent` };
   if (reachable.length === 1) {
@@ -280,8 +310,13 @@ function convoyPath(board: Board, unit: number, path: readonly string[], dest: n
     const [a, b] = [chain[i]!, chain[i + 1]!];
     const sea = map.provinceKind[a] === 'sea' ? a : b;
     const other = sea === a ? b : a;
-    const touches = map.provinceKind[other] === 'sea' ? fleetAdjacent(map, sea, other) : fleetCanReach(map, sea, other);
-    if (!touches) return { reason: 'bad-convoy-path', message: `${map.locationCode[a]} and ${map.locationCode[b]} are not adjacent` };
+    const touches =
+      map.provinceKind[other] === 'sea' ? fleetAdjacent(map, sea, other) : fleetCanReach(map, sea, other);
+    if (!touches)
+      return {
+        reason: 'bad-convoy-path',
+        message: `${map.locationCode[a]} and ${map.locationCode[b]} are not adjacent`,
+      };
   }
   return seas;
 }
@@ -290,7 +325,12 @@ function convoyPath(board: Board, unit: number, path: readonly string[], dest: n
  * Checks one movement-phase order against the board. `power` is the index of the power that gave the order, or
  * -1 when unknown (then any unit may be ordered).
  */
-export function checkMovementOrder(board: Board, order: Order, power: number, rules: RuleOptions = DATC_PREFERRED): LegalityResult {
+export function checkMovementOrder(
+  board: Board,
+  order: Order,
+  power: number,
+  rules: RuleOptions = DATC_PREFERRED,
+): LegalityResult {
   const map = board.map;
   if (order.kind === 'disband' || order.kind === 'build' || order.kind === 'waive') {
     return illegal('wrong-phase', `a ${order.kind} order is not possible in a movement phase`);
@@ -322,8 +362,14 @@ export function checkMovementOrder(board: Board, order: Order, power: number, ru
       if ('reason' in target) {
         // 4.E.1 a/b: a move to a place of the map that is impossible is still a move; it fails (DPTG, 1979 Q&A).
         const dest = provinceOf(map, order.to);
-        if ((rules.legalOrders === 'any-format' || rules.legalOrders === 'valid-places') && dest >= 0 && dest !== here) {
-          return { accepted: { ...base, kind: MOVE, dest, destLocation: dest, viaConvoy, impossible: target } };
+        if (
+          (rules.legalOrders === 'any-format' || rules.legalOrders === 'valid-places') &&
+          dest >= 0 &&
+          dest !== here
+        ) {
+          return {
+            accepted: { ...base, kind: MOVE, dest, destLocation: dest, viaConvoy, impossible: target },
+          };
         }
         return { illegal: target };
       }
@@ -339,7 +385,8 @@ export function checkMovementOrder(board: Board, order: Order, power: number, ru
 
     case 'support': {
       const supportedProvince = provinceOf(map, order.supported.location);
-      if (supportedProvince < 0) return illegal('unknown-location', `unknown location ${order.supported.location}`);
+      if (supportedProvince < 0)
+        return illegal('unknown-location', `unknown location ${order.supported.location}`);
       const supported = board.unitAt[supportedProvince]!;
       const name = map.locationCode[supportedProvince]!;
       if (supported < 0) return illegal('no-unit-to-support', `there is no unit in ${name} to support`);
@@ -347,27 +394,41 @@ export function checkMovementOrder(board: Board, order: Order, power: number, ru
       const refProblem = checkUnitRef(board, order.supported, supported, owner, rules);
       if (refProblem) return { illegal: refProblem };
       if (order.to === undefined) {
-        if (!canReach(board, unit, supportedProvince)) return illegal('cannot-reach', `the supporter cannot reach ${name}`);
+        if (!canReach(board, unit, supportedProvince))
+          return illegal('cannot-reach', `the supporter cannot reach ${name}`);
         return { accepted: { ...base, kind: SUPPORT, target: supported } };
       }
       const dest = provinceOf(map, order.to);
       if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
       const destName = map.locationCode[dest]!;
-      if (dest === here) return illegal('support-own-province', `a unit cannot support a move into its own province (6.D.34)`);
-      if (!canReach(board, unit, dest)) return illegal('cannot-reach', `the supporter cannot reach ${destName} (6.A.10, 6.B.5)`);
+      if (dest === here)
+        return illegal('support-own-province', `a unit cannot support a move into its own province (6.D.34)`);
+      if (!canReach(board, unit, dest))
+        return illegal('cannot-reach', `the supporter cannot reach ${destName} (6.A.10, 6.B.5)`);
       // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
       const supportedMove = moveTarget(board, supported, order.to, false, rules, unit, true);
       if ('reason' in supportedMove) {
         const alone = moveTarget(board, supported, order.to, false, rules, -1, true);
         if (!('reason' in alone)) {
-          return illegal('supporter-needed-for-convoy', `the supported move needs this fleet as its convoy (6.D.31)`);
+          return illegal(
+            'supporter-needed-for-convoy',
+            `the supported move needs this fleet as its convoy (6.D.31)`,
+          );
         }
-        return illegal('supported-move-impossible', `the supported move to ${destName} is impossible: ${supportedMove.message}`);
+        return illegal(
+          'supported-move-impossible',
+          `the supported move to ${destName} is impossible: ${supportedMove.message}`,
+        );
       }
       // A coast named in a support of a fleet must match the move (4.B.4); one left out when the fleet could
       // reach both coasts is forgiven (4.B.4 c), allowed only for an own unit (b) or illegal (a).
       const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, order.to) : -1;
-      if (board.unitType[supported] === FLEET && supportCoast < 0 && supportedMove.location === dest && map.provinceCoasts[dest]!.length > 0) {
+      if (
+        board.unitType[supported] === FLEET &&
+        supportCoast < 0 &&
+        supportedMove.location === dest &&
+        map.provinceCoasts[dest]!.length > 0
+      ) {
         const own = board.unitPower[supported] === owner;
         if (rules.supportCoast === 'illegal' || (rules.supportCoast === 'own-unit-only' && !own)) {
           return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
@@ -378,19 +439,26 @@ export function checkMovementOrder(board: Board, order: Order, power: number, ru
 
     case 'convoy': {
       if (board.unitType[unit] !== FLEET) return illegal('convoy-by-army', 'only fleets can convoy');
-      if (map.provinceKind[here] !== 'sea') return illegal('convoy-not-at-sea', 'only fleets at sea can convoy (6.F.1)');
+      if (map.provinceKind[here] !== 'sea')
+        return illegal('convoy-not-at-sea', 'only fleets at sea can convoy (6.F.1)');
       const from = provinceOf(map, order.army.location);
       if (from < 0) return illegal('unknown-location', `unknown location ${order.army.location}`);
       const army = board.unitAt[from]!;
-      if (army < 0) return illegal('no-army-to-convoy', `there is no unit in ${map.locationCode[from]} to convoy`);
-      if (board.unitType[army] !== ARMY) return illegal('convoy-of-fleet', 'only armies can be convoyed (6.A.7)');
+      if (army < 0)
+        return illegal('no-army-to-convoy', `there is no unit in ${map.locationCode[from]} to convoy`);
+      if (board.unitType[army] !== ARMY)
+        return illegal('convoy-of-fleet', 'only armies can be convoyed (6.A.7)');
       const refProblem = checkUnitRef(board, order.army, army, owner, rules);
       if (refProblem) return { illegal: refProblem };
       const dest = provinceOf(map, order.to);
       if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
-      if (dest === from) return illegal('same-province', 'an army cannot be convoyed to its own province (6.A.5)');
+      if (dest === from)
+        return illegal('same-province', 'an army cannot be convoyed to its own province (6.A.5)');
       if (!onProperRoute(map, here, from, dest, convoySeas(board, rules))) {
-        return illegal('convoy-not-on-route', `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`);
+        return illegal(
+          'convoy-not-on-route',
+          `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`,
+        );
       }
       return { accepted: { ...base, kind: CONVOY, dest, target: army } };
     }

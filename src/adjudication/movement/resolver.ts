@@ -102,7 +102,7 @@ export class Resolver {
     // An optimistic failure, or a result built only from final values, needs no second look.
     const pessimisticResult =
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
-    this.state[d] = this.state[d]! & ~VISITED;
+    this.state[d] = this.state[d] & ~VISITED;
 
     if (optimisticResult === pessimisticResult) {
       this.truncateCycle(oldCycleLength);
@@ -113,7 +113,7 @@ export class Resolver {
       return optimisticResult;
     }
 
-    if (this.state[d]! & IN_CYCLE) this.recursionHits--;
+    if (this.state[d] & IN_CYCLE) this.recursionHits--;
 
     if (this.recursionHits === oldRecursionHits) {
       // This decision is the ancestor of the whole cycle: the cycle has no single resolution.

@@ -61,7 +61,11 @@ export interface MovementTables {
 }
 
 /** Builds a CSR table: `keyOf(i)` gives the row of item i (or -1), items listed in index order. */
-function csr(rows: number, items: number, keyOf: (i: number) => number): { start: Int32Array; list: Int32Array } {
+function csr(
+  rows: number,
+  items: number,
+  keyOf: (i: number) => number,
+): { start: Int32Array; list: Int32Array } {
   const start = new Int32Array(rows + 1);
   for (let i = 0; i < items; i++) {
     const k = keyOf(i);
@@ -117,7 +121,12 @@ export function buildTables(
       if (dest[u] === -1) {
         matches[u] = kind[t] !== MOVE ? MATCHES : NOT_MATCHING;
         const foreign = board.unitPower[t] !== board.unitPower[u];
-        if (matches[u] && foreign && rules.supportInCivilDisorder === 'fails' && civilDisorder?.[board.unitPower[t]!]) {
+        if (
+          matches[u] &&
+          foreign &&
+          rules.supportInCivilDisorder === 'fails' &&
+          civilDisorder?.[board.unitPower[t]!]
+        ) {
           matches[u] = CIVIL_DISORDER;
         }
       } else {
@@ -133,7 +142,8 @@ export function buildTables(
   const followsPath = new Uint8Array(n);
   const convoyLists: number[][] = [];
   for (let u = 0; u < n; u++) convoyLists.push([]);
-  for (let f = 0; f < n; f++) if (kind[f] === CONVOY && matches[f] === MATCHES) convoyLists[target[f]!]!.push(f);
+  for (let f = 0; f < n; f++)
+    if (kind[f] === CONVOY && matches[f] === MATCHES) convoyLists[target[f]!]!.push(f);
   for (let u = 0; u < n; u++) {
     const path = orders[u]?.path;
     if (kind[u] !== MOVE || path === null || path === undefined) continue;
@@ -169,7 +179,9 @@ export function buildTables(
       if (kind[v] !== MOVE || route[v] !== BY_CONVOY || invalidMove[v]) continue;
       const u = board.unitAt[dest[v]!]!;
       if (u < 0 || kind[u] !== MOVE || opposite[u]! >= 0) continue;
-      const last = convoyLists[v]!.some((f) => board.unitProvince[f] === dest[u] && seaTouches(map, dest[u]!, dest[v]!));
+      const last = convoyLists[v]!.some(
+        (f) => board.unitProvince[f] === dest[u] && seaTouches(map, dest[u]!, dest[v]!),
+      );
       if (!last) continue;
       brannan[u] = v;
       brannan[v] = u;
@@ -232,7 +244,8 @@ export function buildTables(
   function adjacentByLand(u: number): boolean {
     const from = board.unitProvince[u]!;
     const to = dest[u]!;
-    for (let i = map.armyStart[from]!; i < map.armyStart[from + 1]!; i++) if (map.armyAdj[i] === to) return true;
+    for (let i = map.armyStart[from]!; i < map.armyStart[from + 1]!; i++)
+      if (map.armyAdj[i] === to) return true;
     return false;
   }
 
