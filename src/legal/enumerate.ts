@@ -29,7 +29,6 @@ import type { GameMap } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
 import { ARMY, bitWords, FLEET, legalTables, scratchFor, type LegalTables, type Scratch } from './tables.js';
-import { milaText } from './text.js';
 
 export { validateOrder, type Validation } from './validate.js';
 export { milaText } from './text.js';
@@ -52,34 +51,122 @@ export interface LegalOrderOptions {
   unit?: string;
 }
 
-/** A listed order. `text` is built on first use; `toJSON` gives the four fields. */
+// Kinds of listed orders.
+const HOLD = 0;
+const MOVE = 1;
+const MOVE_VIA = 2;
+const SUPPORT_HOLD = 3;
+const SUPPORT_MOVE = 4;
+const CONVOY = 5;
+const RETREAT = 6;
+const DISBAND = 7;
+const BUILD = 8;
+const WAIVE = 9;
+
+/**
+ * A listed order, in integer form: the `order` object and the `text` are built from the tables on first use (and
+ * kept), so listing allocates one object per order. `toJSON` gives the four public fields.
+ */
 class Listed implements LegalOrder {
   readonly power: string;
   readonly unit: string;
-  readonly order: Order;
+  readonly #t: LegalTables;
+  readonly #kind: number;
+  /** The ordered (or built) unit: type * L + location. */
+  readonly #self: number;
+  /** The supported or convoyed unit (type * L + location), or -1. */
+  readonly #other: number;
+  /** The destination location, or -1. */
+  readonly #to: number;
+  #order: Order | undefined;
   #text: string | undefined;
 
-  constructor(power: string, unit: string, order: Order) {
+  constructor(
+    t: LegalTables,
+    power: string,
+    unit: string,
+    kind: number,
+    self: number,
+    other: number,
+    to: number,
+  ) {
     this.power = power;
     this.unit = unit;
-    this.order = order;
+    this.#t = t;
+    this.#kind = kind;
+    this.#self = self;
+    this.#other = other;
+    this.#to = to;
+    this.#order = undefined;
     this.#text = undefined;
   }
 
+  get order(): Order {
+    return (this.#order ??= this.#makeOrder());
+  }
+
   get text(): string {
-    return (this.#text ??= milaText(this.order));
+    return (this.#text ??= this.#makeText());
   }
 
   toJSON(): { power: string; unit: string; order: Order; text: string } {
     return { power: this.power, unit: this.unit, order: this.order, text: this.text };
   }
-}
 
-/** A retreat phase order: a move is written `F BLA R SEV`. */
-class ListedRetreat extends Listed {
-  #text: string | undefined;
-  override get text(): string {
-    return (this.#text ??= milaText(this.order, true));
+  #makeOrder(): Order {
+    const t = this.#t;
+    const unit = t.unitRef[this.#self]!;
+    const to = this.#to >= 0 ? t.map.locationCode[this.#to]! : '';
+    switch (this.#kind) {
+      case HOLD:
+        return { kind: 'hold', unit };
+      case MOVE:
+      case RETREAT:
+        return { kind: 'move', unit, to };
+      case MOVE_VIA:
+        return { kind: 'move', unit, to, viaConvoy: true };
+      case SUPPORT_HOLD:
+        return { kind: 'support', unit, supported: t.unitRef[this.#other]! };
+      case SUPPORT_MOVE:
+        return { kind: 'support', unit, supported: t.unitRef[this.#other]!, to };
+      case CONVOY:
+        return { kind: 'convoy', unit, army: t.unitRef[this.#other]!, to };
+      case DISBAND:
+        return { kind: 'disband', unit };
+      case BUILD:
+        return { kind: 'build', unit };
+      default:
+        return { kind: 'waive' };
+    }
+  }
+
+  /** The text of `milaText(this.order, retreat)`, without building the order. */
+  #makeText(): string {
+    const t = this.#t;
+    const unit = t.unitText[this.#self]!;
+    const to = this.#to >= 0 ? t.map.locationCode[this.#to]! : '';
+    switch (this.#kind) {
+      case HOLD:
+        return `${unit} H`;
+      case MOVE:
+        return `${unit} - ${to}`;
+      case MOVE_VIA:
+        return `${unit} - ${to} VIA`;
+      case RETREAT:
+        return `${unit} R ${to}`;
+      case SUPPORT_HOLD:
+        return `${unit} S ${t.unitText[this.#other]!}`;
+      case SUPPORT_MOVE:
+        return `${unit} S ${t.unitText[this.#other]!} - ${to}`;
+      case CONVOY:
+        return `${unit} C ${t.unitText[this.#other]!} - ${to}`;
+      case DISBAND:
+        return `${unit} D`;
+      case BUILD:
+        return `${unit} B`;
+      default:
+        return 'WAIVE';
+    }
   }
 }
 
@@ -193,8 +280,13 @@ function sortUnits(t: LegalTables, s: Scratch, n: number): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Movement
 
-function hasBit(bits: Uint32Array, base: number, p: number): boolean {
-  return (bits[base + (p >>> 5)]! & (1 << (p & 31))) !== 0;
+/** Is bit `r` (a province's rank) set in the bit set at `base`? */
+function hasBit(bits: Uint32Array, base: number, r: number): boolean {
+  return (bits[base + (r >>> 5)]! & (1 << (r & 31))) !== 0;
+}
+
+function setBit(bits: Uint32Array, base: number, r: number): void {
+  bits[base + (r >>> 5)]! |= 1 << (r & 31);
 }
 
 /**
@@ -223,10 +315,10 @@ function convoySearch(
   }
   for (let head = 0; head < tail; head++) {
     const sea = queue[head]!;
-    if (seas !== undefined) seas[seasBase + (sea >>> 5)]! |= 1 << (sea & 31);
+    if (seas !== undefined) setBit(seas, seasBase, t.prank[sea]!);
     for (let i = t.seaCoastStart[sea]!; i < t.seaCoastStart[sea + 1]!; i++) {
       const q = t.seaCoast[i]!;
-      if (q !== from) dest[destBase + (q >>> 5)]! |= 1 << (q & 31);
+      if (q !== from) setBit(dest, destBase, t.prank[q]!);
     }
     for (let i = t.seaSeaStart[sea]!; i < t.seaSeaStart[sea + 1]!; i++) {
       const next = t.seaSea[i]!;
@@ -276,11 +368,10 @@ function extendChain(
   for (let i = c0; i < c1; i++) {
     const q = t.seaCoast[i]!;
     if (touched[q] !== 1 || q === from) continue;
-    const word = q >>> 5;
-    const bit = 1 << (q & 31);
+    const r = t.prank[q]!;
     for (let j = 0; j <= depth; j++) {
       const slot = s.fleetSlot[s.seaFleet[chain[j]!]!]!;
-      s.convoyOrder[(slot * armies + armySlot) * W + word]! |= bit;
+      setBit(s.convoyOrder, (slot * armies + armySlot) * W, r);
     }
   }
   for (let i = t.seaSeaStart[sea]!; i < t.seaSeaStart[sea + 1]!; i++) {
@@ -314,7 +405,6 @@ function listMovement(
   const L = t.L;
   const W = bitWords(t);
   const powers = map.powers;
-  const codes = map.locationCode;
   const unitType = s.unitType;
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
@@ -348,7 +438,7 @@ function listMovement(
   // Convoy orders, when a fleet at sea is listed.
   let convoysWanted = false;
   for (let u = 0; u < n && !convoysWanted; u++) {
-    if (s.fleetSlot[u]! >= 0 && wanted(u)) convoysWanted = true;
+    if (s.fleetSlot[u]! >= 0 && wanted(s, u, powerFilter, provinceFilter)) convoysWanted = true;
   }
   if (convoysWanted && armies > 0) {
     s.convoyOrder.fill(0, 0, fleets * armies * W);
@@ -356,26 +446,18 @@ function listMovement(
       if (s.armySlot[u]! >= 0) properChains(t, s, unitProvince[u]!, s.armySlot[u]!, armies);
   }
 
-  function wanted(u: number): boolean {
-    return (
-      (powerFilter < 0 || s.unitPower[u] === powerFilter) &&
-      (provinceFilter < 0 || unitProvince[u] === provinceFilter)
-    );
-  }
-
   const out: LegalOrder[] = [];
   const order = s.order;
   const except = s.except;
   for (let i = 0; i < n; i++) {
     const u = order[i]!;
-    if (!wanted(u)) continue;
+    if (!wanted(s, u, powerFilter, provinceFilter)) continue;
     const power = powers[s.unitPower[u]!]!;
     const type = unitType[u]!;
     const here = unitProvince[u]!;
     const loc = unitLocation[u]!;
     const key = type * L + loc;
     const text = t.unitText[key]!;
-    const ref = t.unitRef[key]!;
 
     // Moves.
     if (type === ARMY) {
@@ -385,18 +467,21 @@ function listMovement(
         for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
           const q = t.armyAdj[k]!;
           if (t.isSea[q] || q === here) continue;
-          out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[q]! }));
+          out.push(new Listed(t, power, text, MOVE, key, -1, q));
         }
       } else {
-        for (let k = 0; k < P; k++) {
-          const q = t.provincesByRank[k]!;
-          if (q === here || t.isSea[q]) continue;
-          const byLand = t.armyAdjM[here * P + q] === 1;
-          const byConvoy = hasBit(convoyDest, u * W, q);
-          if (!byLand && !byConvoy) continue;
-          out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[q]! }));
-          if (byLand && byConvoy) {
-            out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[q]!, viaConvoy: true }));
+        // Land neighbours and convoy destinations, in code order.
+        for (let w = 0; w < W; w++) {
+          const land = t.armyAdjBits[here * W + w]!;
+          const sea = convoyDest[u * W + w]!;
+          let bits = land | sea;
+          while (bits !== 0) {
+            const low = bits & -bits;
+            bits ^= low;
+            const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+            out.push(new Listed(t, power, text, MOVE, key, -1, q));
+            if ((land & low) !== 0 && (sea & low) !== 0)
+              out.push(new Listed(t, power, text, MOVE_VIA, key, -1, q));
           }
         }
       }
@@ -405,7 +490,7 @@ function listMovement(
         const d = t.fleetAdj[k]!;
         const q = map.locationProvince[d]!;
         if (q === here || t.isLand[q] || (d < P && map.provinceCoasts[d]!.length > 0)) continue;
-        out.push(new Listed(power, text, { kind: 'move', unit: ref, to: codes[d]! }));
+        out.push(new Listed(t, power, text, MOVE, key, -1, d));
       }
       // Convoys: by army, then destination.
       const slot = s.fleetSlot[u]!;
@@ -416,14 +501,14 @@ function listMovement(
           const aSlot = s.armySlot[a]!;
           if (aSlot < 0) continue;
           const base = (slot * armies + aSlot) * W;
-          let any = 0;
-          for (let w = 0; w < W; w++) any |= s.convoyOrder[base + w]!;
-          if (any === 0) continue;
-          const aRef = t.unitRef[unitLocation[a]!]!;
-          for (let k = 0; k < P; k++) {
-            const q = t.provincesByRank[k]!;
-            if (hasBit(s.convoyOrder, base, q)) {
-              out.push(new Listed(power, text, { kind: 'convoy', unit: ref, army: aRef, to: codes[q]! }));
+          const aKey = unitLocation[a]!;
+          for (let w = 0; w < W; w++) {
+            let bits = s.convoyOrder[base + w]!;
+            while (bits !== 0) {
+              const low = bits & -bits;
+              bits ^= low;
+              const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+              out.push(new Listed(t, power, text, CONVOY, key, aKey, q));
             }
           }
         }
@@ -431,7 +516,7 @@ function listMovement(
     }
 
     // Hold.
-    out.push(new Listed(power, text, { kind: 'hold', unit: ref }));
+    out.push(new Listed(t, power, text, HOLD, key, -1, -1));
 
     // Supports: by supported unit, its hold first, then its moves by destination.
     const r0 = t.reachStart[key]!;
@@ -445,10 +530,9 @@ function listMovement(
       if (!t.near[here * P + there] && (vType === FLEET || !anyBit(convoyDest, v * W, W))) continue;
       const vLoc = unitLocation[v]!;
       const vKey = vType * L + vLoc;
-      const vRef = t.unitRef[vKey]!;
       // Hold support.
       if (canReach(t, type, loc, there)) {
-        out.push(new Listed(power, text, { kind: 'support', unit: ref, supported: vRef }));
+        out.push(new Listed(t, power, text, SUPPORT_HOLD, key, vKey, -1));
       }
       // Move supports, into the provinces this unit can reach (sorted by code).
       let convoyBase = v * W;
@@ -461,31 +545,28 @@ function listMovement(
           if (t.isSea[q]) continue;
           if (!t.armyAdjM[there * P + q]) {
             // By convoy, without this unit as part of it (6.D.31).
-            if (atSea && !exceptDone && hasBit(convoySeas, v * W, here)) {
+            if (!hasBit(convoyDest, v * W, t.prank[q]!)) continue;
+            if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
               except.fill(0);
               convoySearch(t, s, there, here, except, 0, undefined, 0);
               convoyBits = except;
               convoyBase = 0;
               exceptDone = true;
             }
-            if (!hasBit(convoyBits, convoyBase, q)) continue;
+            if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
           }
-          out.push(new Listed(power, text, { kind: 'support', unit: ref, supported: vRef, to: codes[q]! }));
+          out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
         } else {
           if (t.isLand[q]) continue;
           const coasts = map.provinceCoasts[q]!;
           if (coasts.length === 0) {
             if (t.fleetAdjM[vLoc * L + q]) {
-              out.push(
-                new Listed(power, text, { kind: 'support', unit: ref, supported: vRef, to: codes[q]! }),
-              );
+              out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
             }
           } else {
             for (const c of coasts) {
               if (t.fleetAdjM[vLoc * L + c]) {
-                out.push(
-                  new Listed(power, text, { kind: 'support', unit: ref, supported: vRef, to: codes[c]! }),
-                );
+                out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, c));
               }
             }
           }
@@ -494,6 +575,13 @@ function listMovement(
     }
   }
   return { value: out, issues: [] };
+}
+
+function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {
+  return (
+    (powerFilter < 0 || s.unitPower[u] === powerFilter) &&
+    (provinceFilter < 0 || s.unitProvince[u] === provinceFilter)
+  );
 }
 
 function anyBit(bits: Uint32Array, base: number, W: number): boolean {
@@ -547,13 +635,11 @@ function listRetreats(
     const power = map.powers[board.unitPower[u]!]!;
     const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
     const text = t.unitText[key]!;
-    const ref = t.unitRef[key]!;
     const open = (q: number): boolean => (q !== attackerFrom || byConvoy) && !contested[q] && !occupied[q];
     if (board.unitType[u] === ARMY) {
       for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
         const q = t.armyAdj[k]!;
-        if (!t.isSea[q] && open(q))
-          out.push(new ListedRetreat(power, text, { kind: 'move', unit: ref, to: map.locationCode[q]! }));
+        if (!t.isSea[q] && open(q)) out.push(new Listed(t, power, text, RETREAT, key, -1, q));
       }
     } else {
       const loc = board.unitLocation[u]!;
@@ -561,10 +647,10 @@ function listRetreats(
         const dLoc = t.fleetAdj[k]!;
         const q = map.locationProvince[dLoc]!;
         if (t.isLand[q] || (dLoc < P && map.provinceCoasts[dLoc]!.length > 0) || !open(q)) continue;
-        out.push(new ListedRetreat(power, text, { kind: 'move', unit: ref, to: map.locationCode[dLoc]! }));
+        out.push(new Listed(t, power, text, RETREAT, key, -1, dLoc));
       }
     }
-    out.push(new ListedRetreat(power, text, { kind: 'disband', unit: ref }));
+    out.push(new Listed(t, power, text, DISBAND, key, -1, -1));
   }
   return { value: out.sort(byUnitThenText), issues: [] };
 }
@@ -606,7 +692,7 @@ function listAdjustments(
     if (change[power]! > 0) {
       const build = (type: number, location: number): void => {
         const key = type * t.L + location;
-        out.push(new Listed(name, t.unitText[key]!, { kind: 'build', unit: t.unitRef[key]! }));
+        out.push(new Listed(t, name, t.unitText[key]!, BUILD, key, -1, -1));
       };
       for (let p = 0; p < P; p++) {
         if (map.homePower[p] !== power || !map.supplyCenter[p] || owner[p] !== power || board.unitAt[p]! >= 0)
@@ -618,13 +704,13 @@ function listAdjustments(
         if (coasts.length === 0) build(FLEET, p);
         else for (const c of coasts) build(FLEET, c);
       }
-      if (provinceFilter < 0) out.push(new Listed(name, '', { kind: 'waive' }));
+      if (provinceFilter < 0) out.push(new Listed(t, name, '', WAIVE, 0, -1, -1));
     } else if (change[power]! < 0) {
       for (let u = 0; u < board.unitCount; u++) {
         if (board.unitPower[u] !== power) continue;
         if (provinceFilter >= 0 && board.unitProvince[u] !== provinceFilter) continue;
         const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-        out.push(new Listed(name, t.unitText[key]!, { kind: 'disband', unit: t.unitRef[key]! }));
+        out.push(new Listed(t, name, t.unitText[key]!, DISBAND, key, -1, -1));
       }
     }
   }

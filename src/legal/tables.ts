@@ -62,8 +62,15 @@ export interface LegalTables {
   readonly reach: Int32Array;
   /** near[p * P + q] = 1 when p and q are neighbours or have a common neighbour (any unit type). */
   readonly near: Uint8Array;
-  /** Provinces in code order. */
+  /** Provinces in code order: provincesByRank[r] is the province of rank r. */
   readonly provincesByRank: Int32Array;
+  /**
+   * Rank of each province among the provinces, in code order. Bit sets of provinces use the rank as bit number,
+   * so that reading the set bits in order gives the provinces sorted by code.
+   */
+  readonly prank: Int32Array;
+  /** Army neighbours of each province that are not seas, as a bit set (W words at p * W, by rank). */
+  readonly armyAdjBits: Uint32Array;
   /** "A PAR" / "F STP/SC" at [type * L + location]. */
   readonly unitText: readonly string[];
   /** Frozen `{ type, location }` at [type * L + location]. */
@@ -86,16 +93,19 @@ export interface Scratch {
   unitPower: Int32Array;
   /** Units in output order. */
   order: Int32Array;
-  /** Per unit, one bit per province: destinations of the unit's legal moves by convoy (all fleets usable). */
+  /**
+   * Bit sets of provinces (bit number: the province's rank, see `prank`). Per unit: destinations of the unit's
+   * legal moves by convoy (all fleets usable).
+   */
   convoyDest: Uint32Array;
-  /** Per unit, one bit per province: sea provinces the convoy search from the unit's province visited. */
+  /** Per unit: sea provinces the convoy search from the unit's province visited. */
   convoySeas: Uint32Array;
-  /** Per (fleet, army) pair, one bit per province: destinations of legal convoy orders. */
+  /** Per (fleet, army) pair: destinations of legal convoy orders. */
   convoyOrder: Uint32Array;
   /** BFS queue and marks over provinces. */
   queue: Int32Array;
   seen: Uint8Array;
-  /** One bit per province, for a convoy search with one fleet left out. */
+  /** Destinations of a convoy search with one fleet left out. */
   except: Uint32Array;
   /** Depth-first search over proper convoy chains. */
   chain: Int32Array;
@@ -158,6 +168,9 @@ function build(map: GameMap): LegalTables {
   const rank = new Int32Array(L);
   byCode.forEach((loc, r) => (rank[loc] = r));
   const provincesByRank = Int32Array.from(byCode.filter((loc) => loc < P));
+  const prank = new Int32Array(P);
+  provincesByRank.forEach((p, r) => (prank[p] = r));
+  const W = (P + 31) >>> 5;
   const byRank = (a: number, b: number): number => rank[a]! - rank[b]!;
 
   const armyAdjM = new Uint8Array(P * P);
@@ -171,6 +184,11 @@ function build(map: GameMap): LegalTables {
       row.push(q);
     }
     armyRows.push(row.sort(byRank));
+  }
+  const armyAdjBits = new Uint32Array(P * W);
+  for (let p = 0; p < P; p++) {
+    for (const q of armyRows[p]!)
+      if (!isSea[q]) armyAdjBits[p * W + (prank[q]! >>> 5)]! |= 1 << (prank[q]! & 31);
   }
   const fleetAdjM = new Uint8Array(L * L);
   const fleetReachM = new Uint8Array(L * P);
@@ -294,6 +312,8 @@ function build(map: GameMap): LegalTables {
     reach,
     near,
     provincesByRank,
+    prank,
+    armyAdjBits,
     unitText,
     unitRef,
     powerByName,
