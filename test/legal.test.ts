@@ -14,7 +14,7 @@ import { armyAdjacent } from '../src/map/query.js';
 import type { GameMap, UnitType } from '../src/map/types.js';
 import { formatOrder } from '../src/orders/format.js';
 import { parseOrder } from '../src/orders/parse.js';
-import type { GivenOrder, Order, UnitRef } from '../src/orders/types.js';
+import type { GivenOrder, UnitRef } from '../src/orders/types.js';
 import type { DislodgedUnit, Phase, Position, Unit } from '../src/position/types.js';
 
 const map: GameMap = standardMap();
@@ -607,7 +607,7 @@ describe('legal orders: adjustments', () => {
       const outcome = adjudicateAdjustments(map, position, [{ power: o.power, order: o.order }]).value
         ?.orders[0];
       assert.notEqual(outcome?.resolution, 'illegal', o.text);
-      assert.deepEqual(parseOrder(map, o.text).value?.order, o.order as Order);
+      assert.deepEqual(parseOrder(map, o.text).value?.order, o.order);
     }
     const codes = new Set(brute.rejected.map((r) => r.code));
     for (const code of [
