@@ -8,7 +8,7 @@ import { lookupPower, splitCoast } from '../src/map/query.js';
 import { parseOrder } from '../src/orders/parse.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
-import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
+import { adjudicateMovement, type ResolverName } from '../src/adjudication/movement/adjudicate.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
@@ -177,7 +177,11 @@ export interface CaseRun {
 }
 
 /** Runs a prepared case: the words per order (and per retreat order), in order, and any civil-disorder removals. */
-export function runCase(prepared: PreparedCase, rules?: Partial<RuleOptions>): CaseRun {
+export function runCase(
+  prepared: PreparedCase,
+  rules?: Partial<RuleOptions>,
+  resolver?: ResolverName,
+): CaseRun {
   if (prepared.position.phase.type === 'adjustment') {
     const result = adjudicateAdjustments(map, prepared.position, prepared.orders, rules);
     if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
@@ -187,7 +191,13 @@ export function runCase(prepared: PreparedCase, rules?: Partial<RuleOptions>): C
       automatic: result.value.civilDisorder.map(unitText).sort(),
     };
   }
-  const result = adjudicateMovement(map, prepared.position, prepared.orders, rules);
+  const result = adjudicateMovement(
+    map,
+    prepared.position,
+    prepared.orders,
+    rules,
+    resolver ? { resolver } : {},
+  );
   if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
   const run: CaseRun = { words: result.value.orders.map(datcWords), outcomes: result.value.orders };
   if (prepared.retreats) {

@@ -71,3 +71,14 @@ for (const c of cases) {
     }
   });
 }
+
+// The second solver (the guess algorithm of DATC 5.F) must pass the same cases.
+for (const c of cases) {
+  if (c.phase !== 'movement') continue;
+  void test(`DATC ${c.id} with the guess resolver`, () => {
+    const prepared = prepareMovementCase(c);
+    const run = runCase(prepared, undefined, 'guess');
+    const texts = c.orders.map((o) => o.text);
+    assert.deepEqual(mismatches(prepared.expected, run.words, texts), [], `${c.id}: guess resolver`);
+  });
+}

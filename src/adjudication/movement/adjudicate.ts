@@ -23,6 +23,7 @@ import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
 import { Resolver } from './resolver.js';
+import { GuessResolver } from './guess-resolver.js';
 import {
   buildTables,
   BY_LAND,
@@ -125,17 +126,23 @@ function chooseOrders(
   return { verdicts, accepted, acceptedFrom, implicit, civilDisorder };
 }
 
+/** Which solver decides: the partial-information algorithm (5.E, the default) or the guess algorithm (5.F). */
+export type ResolverName = 'partial-information' | 'guess';
+
+export interface EngineOptions {
+  resolver?: ResolverName;
+}
+
 /** The decisions, solved; re-solved when a DPTG Szykman resolution turns out inconsistent. */
-function solve(tables: MovementTables): {
-  success: Uint8Array;
-  decisions: MovementDecisions;
-  log: BackupLog;
-} {
+function solve(
+  tables: MovementTables,
+  resolver: ResolverName,
+): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
   const allHold = new Set<number>();
   for (;;) {
-    const solver = new Resolver(n);
-    const decisions = new MovementDecisions(tables, solver);
+    const solver = resolver === 'guess' ? new GuessResolver(n) : new Resolver(n);
+    const decisions = new MovementDecisions(tables, solver, resolver === 'guess');
     const log = newBackupLog(n, allHold);
     solver.reset(
       (d, optimistic) => decisions.adjudicate(d, optimistic),
@@ -168,6 +175,7 @@ export function adjudicateMovement(
   position: Position,
   orders: readonly GivenOrder[],
   rules?: Partial<RuleOptions>,
+  engine: EngineOptions = {},
 ): Result<MovementResult> {
   const compiled = compileBoard(map, position.units);
   if (!compiled.value) return { issues: compiled.issues };
@@ -182,7 +190,7 @@ export function adjudicateMovement(
   const options = withDefaults(rules);
   const choice = chooseOrders(map, board, orders, options);
   const tables = buildTables(board, choice.accepted, options, choice.civilDisorder);
-  const { success, decisions, log } = solve(tables);
+  const { success, decisions, log } = solve(tables, engine.resolver ?? 'partial-information');
   return {
     value: writeResult(map, position, board, tables, decisions, log, success, orders, choice),
     issues: [],

@@ -27,11 +27,17 @@ export class MovementDecisions {
   private readonly solver: DecisionSource;
   /** Moves whose PATH a backup rule has taken away (the all-hold rule, 4.A.2 d). */
   readonly pathBlocked: Uint8Array;
+  /**
+   * The hack of DATC 5.D for the guess algorithm: CONVOY adjudicates the attacks on its fleet instead of resolving
+   * them, so that every cycle is a single clean cycle (Pandin's paradox, 6.F.16).
+   */
+  private readonly convoyAdjudicatesAttacks: boolean;
 
-  constructor(tables: MovementTables, solver: DecisionSource) {
+  constructor(tables: MovementTables, solver: DecisionSource, convoyAdjudicatesAttacks = false) {
     this.t = tables;
     this.solver = solver;
     this.pathBlocked = new Uint8Array(tables.board.unitCount);
+    this.convoyAdjudicatesAttacks = convoyAdjudicatesAttacks;
   }
 
   /** Adjudicates the decision of unit d (the `Adjudicate` callback of the solver). */
@@ -217,7 +223,11 @@ export class MovementDecisions {
     const t = this.t;
     const here = t.board.unitProvince[f]!;
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
-      if (this.solver.resolve(t.movers[i]!, !optimistic)) return false;
+      const a = t.movers[i]!;
+      const moves = this.convoyAdjudicatesAttacks
+        ? this.move(a, !optimistic)
+        : this.solver.resolve(a, !optimistic);
+      if (moves) return false;
     }
     return true;
   }

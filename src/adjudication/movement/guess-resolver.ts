@@ -1,0 +1,131 @@
+/**
+ * The second solver: the guess algorithm of DATC v3.2 section 5.F, with the `recursion_hits` refinement. It knows
+ * nothing about Diplomacy either and plugs into the same decisions (decisions.ts): a decision first met is guessed
+ * to fail; if its adjudication depends on that guess (a cycle), it is guessed again to succeed; one answer means
+ * the cycle has a single resolution, two answers (or none) go to the backup rule.
+ *
+ * It ignores the `optimistic` flag the decisions pass: every open decision reads as its current guess. It exists
+ * so that two algorithms that share no solver code can be compared on many positions (issue 6); the main solver is
+ * resolver.ts.
+ */
+import type { Adjudicate, BackupRule } from './resolver.js';
+
+const RESOLVED = 1;
+const VISITED = 2;
+const IN_CYCLE = 4;
+
+export class GuessResolver {
+  private readonly state: Uint8Array;
+  private readonly value: Uint8Array;
+  private readonly cycle: number[] = [];
+  private recursionHits = 0;
+  private guessBased = false;
+  private adjudicate: Adjudicate = () => false;
+  private backupRule: BackupRule = () => false;
+  readonly size: number;
+
+  constructor(size: number) {
+    this.size = size;
+    this.state = new Uint8Array(size);
+    this.value = new Uint8Array(size);
+  }
+
+  reset(adjudicate: Adjudicate, backupRule: BackupRule): void {
+    this.state.fill(0);
+    this.value.fill(0);
+    this.cycle.length = 0;
+    this.recursionHits = 0;
+    this.guessBased = false;
+    this.adjudicate = adjudicate;
+    this.backupRule = backupRule;
+  }
+
+  /** The resolution of decision d, or while it is being guessed, the current guess. */
+  resolve(d: number, _optimistic?: boolean): boolean {
+    const state = this.state[d]!;
+    if (state & RESOLVED) return this.value[d] === 1;
+    if (state & IN_CYCLE) {
+      this.guessBased = true;
+      return this.value[d] === 1;
+    }
+    if (state & VISITED) {
+      // A cyclic dependency: answer with the guess made when d was first met.
+      this.addToCycle(d);
+      this.guessBased = true;
+      this.recursionHits++;
+      return this.value[d] === 1;
+    }
+
+    this.state[d] = state | VISITED;
+    const oldCycleLength = this.cycle.length;
+    const oldGuessBased = this.guessBased;
+    const oldRecursionHits = this.recursionHits;
+    this.guessBased = false;
+    this.value[d] = 0;
+    const first = this.adjudicate(d, true);
+
+    if (!this.guessBased) {
+      this.guessBased = oldGuessBased;
+      return this.settle(d, first);
+    }
+    if (this.state[d] & IN_CYCLE) this.recursionHits--;
+
+    if (this.recursionHits === oldRecursionHits) {
+      // d is the ancestor of the whole cycle: try the other guess.
+      this.truncateCycle(oldCycleLength);
+      this.value[d] = 1;
+      const second = this.adjudicate(d, true);
+      this.recursionHits = oldRecursionHits;
+      if (first === second) {
+        this.truncateCycle(oldCycleLength);
+        this.guessBased = oldGuessBased;
+        return this.settle(d, first);
+      }
+      const members = this.cycle.slice(oldCycleLength);
+      if (!members.includes(d)) members.push(d);
+      this.truncateCycle(oldCycleLength);
+      this.guessBased = oldGuessBased;
+      this.state[d] = this.state[d] & ~VISITED;
+      this.applyBackupRule(members);
+      return this.resolve(d);
+    }
+
+    // The cycle started above d: remember this result and retreat further.
+    this.addToCycle(d);
+    this.value[d] = first ? 1 : 0;
+    this.state[d] = this.state[d] & ~VISITED;
+    return first;
+  }
+
+  private settle(d: number, value: boolean): boolean {
+    this.state[d] = RESOLVED;
+    this.value[d] = value ? 1 : 0;
+    return value;
+  }
+
+  private applyBackupRule(members: number[]): void {
+    let settled = 0;
+    const changed = this.backupRule(members, (d, value) => {
+      if (this.state[d]! & RESOLVED) return;
+      this.settle(d, value);
+      settled++;
+    });
+    if (settled === 0 && !changed) {
+      for (const d of members) if (!(this.state[d]! & RESOLVED)) this.settle(d, false);
+    }
+  }
+
+  private addToCycle(d: number): void {
+    if (this.state[d]! & IN_CYCLE) return;
+    this.state[d] = this.state[d]! | IN_CYCLE;
+    this.cycle.push(d);
+  }
+
+  private truncateCycle(length: number): void {
+    for (let i = length; i < this.cycle.length; i++) {
+      const d = this.cycle[i]!;
+      this.state[d] = this.state[d]! & ~IN_CYCLE;
+    }
+    this.cycle.length = length;
+  }
+}
