@@ -1,0 +1,89 @@
+/**
+ * dipkit: a DATC-compliant Diplomacy adjudicator. The public API, re-exports only.
+ *
+ * Start with `standardMap()`, read orders with `parseOrders`, adjudicate a phase with `adjudicateMovement`,
+ * `adjudicateRetreats` or `adjudicateAdjustments`, choose DATC rule options with `resolveRules`, list legal
+ * orders with `legalOrders`, and run whole games with `newGame`/`submitOrders`/`processPhase`.
+ */
+export type { Issue, Result } from './issues.js';
+export { IssuesError, formatIssue } from './issues.js';
+
+export type {
+  GameMap,
+  MapDefinition,
+  ProvinceDefinition,
+  PowerDefinition,
+  UnitType,
+  ProvinceKind,
+} from './map/types.js';
+export { compileMap, compileMapOrThrow, standardMap } from './map/compile.js';
+export {
+  armyAdjacent,
+  fleetAdjacent,
+  fleetCanReach,
+  lookupLocation,
+  lookupPower,
+  lookupProvince,
+  splitCoast,
+} from './map/query.js';
+
+export type { Order, OrderKind, UnitRef, GivenOrder } from './orders/types.js';
+export { parseOrder, parseOrders, parseOrdersOrThrow } from './orders/parse.js';
+export { formatOrder, formatGivenOrder, formatLocation, type OrderStyle } from './orders/format.js';
+
+export type { Position, Unit, DislodgedUnit, Phase, Season, PhaseType } from './position/types.js';
+
+export type {
+  MovementResult,
+  OrderOutcome,
+  UnitOutcome,
+  Resolution,
+  Reason,
+  Dislodgement,
+  OpposingStrength,
+} from './adjudication/outcome.js';
+export {
+  adjudicateMovement,
+  type EngineOptions,
+  type ResolverName,
+} from './adjudication/movement/adjudicate.js';
+export { adjudicateRetreats, type RetreatResult } from './adjudication/retreat.js';
+export {
+  adjudicateAdjustments,
+  type AdjustmentResult,
+  type PowerAdjustment,
+} from './adjudication/adjustment.js';
+export type { IllegalReason } from './adjudication/movement/legality.js';
+export {
+  DATC_PREFERRED,
+  PRESETS,
+  RULE_ISSUES,
+  resolveRules,
+  withDefaults,
+  describeRules,
+  type RuleOptions,
+  type RuleKey,
+} from './adjudication/rules.js';
+
+export {
+  legalOrders,
+  validateOrder,
+  type LegalOrder,
+  type LegalOrderOptions,
+  type Validation,
+} from './legal/enumerate.js';
+
+export {
+  newGame,
+  submitOrders,
+  processPhase,
+  currentPhase,
+  type Game,
+  type GameOptions,
+} from './game/game.js';
+export { phaseName, parsePhaseName } from './game/phases.js';
+export { replay, formatReplay, type ReplayReport } from './game/replay.js';
+export { readGameJson, writeGameJson } from './formats/game-json.js';
+export { readMilaJson, writeMilaJson } from './formats/mila-json.js';
+export { readJdipCases, type JdipCase } from './formats/jdip.js';
+export { readPositionText } from './formats/position-text.js';
