@@ -188,8 +188,7 @@ export function listLegalOrders(
   }
   let province = -1;
   if (options.unit !== undefined) {
-    const text = options.unit.trim().replace(/^[AF]\s+/i, '');
-    province = splitCoast(map, text).province;
+    province = unitOptionProvince(map, options.unit);
     if (province < 0) return { issues: [issue('unknown-location', `unknown location "${options.unit}"`)] };
   }
   switch (position.phase.type) {
@@ -200,6 +199,11 @@ export function listLegalOrders(
     case 'adjustment':
       return listAdjustments(t, position, power, province);
   }
+}
+
+/** The province a `unit` option names ("PAR", "A PAR", "F stp/sc", "Paris"), or -1. */
+export function unitOptionProvince(map: GameMap, unit: string): number {
+  return splitCoast(map, unit.trim().replace(/^[AF]\s+/i, '')).province;
 }
 
 /** `listLegalOrders`, throwing an `IssuesError` that carries the issues when there are any. */
@@ -304,30 +308,39 @@ function convoySearch(
   seas: Uint32Array | undefined,
   seasBase: number,
 ): void {
+  const W = bitWords(t);
   const queue = s.queue;
   const seen = s.seen;
+  const fleetSeas = s.fleetSeas;
   let tail = 0;
-  for (let i = t.startSeaStart[from]!; i < t.startSeaStart[from + 1]!; i++) {
-    const sea = t.startSea[i]!;
-    if (seen[sea] || s.seaFleet[sea]! < 0 || sea === except) continue;
-    seen[sea] = 1;
-    queue[tail++] = sea;
+  const exceptRank = except >= 0 ? t.prank[except]! : -1;
+  for (let w = 0; w < W; w++) {
+    let bits = t.startSeaBits[from * W + w]! & fleetSeas[w]!;
+    if (exceptRank >>> 5 === w) bits &= ~(1 << (exceptRank & 31));
+    seen[w] = bits;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      queue[tail++] = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+    }
   }
   for (let head = 0; head < tail; head++) {
     const sea = queue[head]!;
-    if (seas !== undefined) setBit(seas, seasBase, t.prank[sea]!);
-    for (let i = t.seaCoastStart[sea]!; i < t.seaCoastStart[sea + 1]!; i++) {
-      const q = t.seaCoast[i]!;
-      if (q !== from) setBit(dest, destBase, t.prank[q]!);
-    }
-    for (let i = t.seaSeaStart[sea]!; i < t.seaSeaStart[sea + 1]!; i++) {
-      const next = t.seaSea[i]!;
-      if (seen[next] || s.seaFleet[next]! < 0 || next === except) continue;
-      seen[next] = 1;
-      queue[tail++] = next;
+    for (let w = 0; w < W; w++) {
+      dest[destBase + w]! |= t.seaCoastBits[sea * W + w]!;
+      let bits = t.seaSeaBits[sea * W + w]! & fleetSeas[w]! & ~seen[w]!;
+      if (exceptRank >>> 5 === w) bits &= ~(1 << (exceptRank & 31));
+      seen[w]! |= bits;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        queue[tail++] = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+      }
     }
   }
-  for (let i = 0; i < tail; i++) seen[queue[i]!] = 0;
+  const r = t.prank[from]!;
+  dest[destBase + (r >>> 5)]! &= ~(1 << (r & 31));
+  if (seas !== undefined) for (let w = 0; w < W; w++) seas[seasBase + w] = seen[w]!;
 }
 
 /**
@@ -412,6 +425,7 @@ function listMovement(
 
   // Fleets at sea, and the convoy searches of the coastal armies.
   s.seaFleet.fill(-1);
+  s.fleetSeas.fill(0);
   let fleets = 0;
   let armies = 0;
   for (let u = 0; u < n; u++) {
@@ -419,6 +433,7 @@ function listMovement(
     s.armySlot[u] = -1;
     if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
       s.seaFleet[unitProvince[u]!] = u;
+      setBit(s.fleetSeas, 0, t.prank[unitProvince[u]!]!);
       s.fleetSlot[u] = fleets++;
     }
   }

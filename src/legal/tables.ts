@@ -62,6 +62,10 @@ export interface LegalTables {
   readonly reach: Int32Array;
   /** near[p * P + q] = 1 when p and q are neighbours or have a common neighbour (any unit type). */
   readonly near: Uint8Array;
+  /** The same three relations as bit sets (W words per province, by rank). */
+  readonly startSeaBits: Uint32Array;
+  readonly seaCoastBits: Uint32Array;
+  readonly seaSeaBits: Uint32Array;
   /** Provinces in code order: provincesByRank[r] is the province of rank r. */
   readonly provincesByRank: Int32Array;
   /**
@@ -102,9 +106,10 @@ export interface Scratch {
   convoySeas: Uint32Array;
   /** Per (fleet, army) pair: destinations of legal convoy orders. */
   convoyOrder: Uint32Array;
-  /** BFS queue and marks over provinces. */
+  /** BFS queue over provinces; bit sets of the seas holding a fleet, and of the seas a search has seen. */
   queue: Int32Array;
-  seen: Uint8Array;
+  fleetSeas: Uint32Array;
+  seen: Uint32Array;
   /** Destinations of a convoy search with one fleet left out. */
   except: Uint32Array;
   /** Depth-first search over proper convoy chains. */
@@ -280,6 +285,13 @@ function build(map: GameMap): LegalTables {
 
   const [armyStart, armyAdj] = csr(armyRows);
   const [fleetStart, fleetAdj] = csr(fleetRows);
+  const bitRows = (rows: readonly (readonly number[])[]): Uint32Array => {
+    const bits = new Uint32Array(P * W);
+    rows.forEach((row, p) => {
+      for (const q of row) bits[p * W + (prank[q]! >>> 5)]! |= 1 << (prank[q]! & 31);
+    });
+    return bits;
+  };
   const [startSeaStart, startSea] = csr(startRows);
   const [touchingSeaStart, touchingSea] = csr(touchingRows);
   const [seaCoastStart, seaCoast] = csr(seaCoastRows);
@@ -308,6 +320,9 @@ function build(map: GameMap): LegalTables {
     seaCoast,
     seaSeaStart,
     seaSea,
+    startSeaBits: bitRows(startRows),
+    seaCoastBits: bitRows(seaCoastRows),
+    seaSeaBits: bitRows(seaSeaRows),
     reachStart,
     reach,
     near,
@@ -339,7 +354,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     convoySeas: new Uint32Array(cap * W),
     convoyOrder: new Uint32Array(cap * cap * W),
     queue: new Int32Array(P),
-    seen: new Uint8Array(P),
+    fleetSeas: new Uint32Array(W),
+    seen: new Uint32Array(W),
     except: new Uint32Array(W),
     chain: new Int32Array(P + 1),
     inChain: new Uint8Array(P),

@@ -1,0 +1,176 @@
+/**
+ * `dipkit legal INPUT [--power P] [--unit U] [--json] [--format mila|long|short]`: every legal order of a position
+ * in its phase (src/legal/enumerate.ts). INPUT is a position file in dipkit's text form (its orders are ignored),
+ * a dipkit game file or a MILA/dipcc game JSON (its current phase).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
+import { looksLikeMila, readMilaJson } from '../formats/mila-json.js';
+import { phaseName, readPositionText } from '../formats/position-text.js';
+import { formatIssue, type Issue } from '../issues.js';
+import { listLegalOrders, unitOptionProvince, type LegalOrder } from '../legal/enumerate.js';
+import { standardMap } from '../map/compile.js';
+import { lookupPower } from '../map/query.js';
+import type { GameMap } from '../map/types.js';
+import { formatOrder, type OrderStyle } from '../orders/format.js';
+import type { Position } from '../position/types.js';
+
+export const summary = 'list every legal order of a position or game in its phase';
+
+export const usage = `Usage: dipkit legal INPUT [--power P] [--unit U] [--json] [--format mila|long|short]
+
+Lists every legal order (DATC 4.E.1: orders that can be valid in the current position) of the phase of INPUT:
+  - a position file in dipkit's text form ("phase:", "units:", "centers:"; see "dipkit adjudicate --help"; its
+    orders, if any, are ignored), or
+  - a game: a dipkit game file or a MILA/dipcc game JSON (its current phase).
+
+Movement: holds, moves (by convoy along the fleets on the board too), supports and convoys. Retreat: each retreat
+and disband of the dislodged units. Adjustment: each build (type and coast), waive and disband that is due.
+Orders are sorted by unit, then by text; one per line:
+  A PAR - BUR    A LON - NWY VIA    F NTH C A LON - NWY    A MUN S A BUR - MAR    F BLA R SEV    F STP/SC B    WAIVE
+
+Options:
+  --power P                  only the orders of power P ("France", "FRA", "French")
+  --unit U                   only the orders of the unit in province U ("PAR", "A PAR", "stp/sc"), or builds there
+  --format mila|long|short   notation: MILA/dipcc (default), DATC long form, jDip short form
+  --json                     print a JSON array of { "power", "unit", "order", "text" } (text in the --format)
+  -h, --help                 show this help
+
+Exit status: 0 ok (also when there is no legal order), 2 bad input (unknown option, unreadable file, a position
+that is not possible: messages "FILE:line:col  code  message").`;
+
+const usageHint = 'Run "dipkit legal --help" for usage.\n';
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function printIssues(issues: readonly Issue[], file: string, warning = false): void {
+  for (const i of issues) {
+    process.stderr.write(
+      `${formatIssue({ ...i, source: i.source ?? file })}${warning ? ' (warning)' : ''}\n`,
+    );
+  }
+}
+
+/** The position of INPUT: a game's current phase, or a position file. Prints the issues when there is none. */
+function readInput(file: string, text: string): { map: GameMap; position: Position } | undefined {
+  if (text.trimStart().startsWith('{')) {
+    const json = parseJson(text);
+    if ('issue' in json) {
+      printIssues([json.issue], file);
+      return undefined;
+    }
+    const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
+    if (!read.value) {
+      printIssues(read.issues, file);
+      return undefined;
+    }
+    // Orders of the game that could not be read do not matter here: print them as warnings.
+    printIssues(read.issues, file, true);
+    const map = mapNamed(read.value.map);
+    if (!map) {
+      process.stderr.write(`${file}  unknown-map  unknown map "${read.value.map}"\n`);
+      return undefined;
+    }
+    return { map, position: read.value.position };
+  }
+  const map = standardMap();
+  const read = readPositionText(map, text, file);
+  // The orders of a position file are ignored, and so are the issues of its order lines.
+  const orderIssues = new Set<Issue>(read.value?.orderIssues ?? []);
+  const errors = read.issues.filter((i) => !orderIssues.has(i));
+  if (!read.value || errors.length > 0) {
+    printIssues(errors, file);
+    return undefined;
+  }
+  return { map, position: read.value.position };
+}
+
+/** The text of a listed order in a style: MILA as listed (retreats with R), else `formatOrder`'s. */
+export function legalOrderText(map: GameMap, order: LegalOrder, style: OrderStyle): string {
+  return style === 'mila' ? order.text : formatOrder(map, order.order, style);
+}
+
+/** Runs the command; returns the exit code. */
+export function run(args: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        power: { type: 'string' },
+        unit: { type: 'string' },
+        format: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    process.stderr.write(`dipkit legal: ${errorMessage(e)}\n${usageHint}`);
+    return 2;
+  }
+  const values = parsed.values;
+  if (values.help === true) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  if (parsed.positionals.length !== 1) {
+    process.stderr.write(
+      `dipkit legal: expected exactly one INPUT, got ${parsed.positionals.length}\n${usageHint}`,
+    );
+    return 2;
+  }
+  const style = values.format ?? 'mila';
+  if (style !== 'mila' && style !== 'long' && style !== 'short') {
+    process.stderr.write(`dipkit legal: --format must be mila, long or short, not "${style}"\n${usageHint}`);
+    return 2;
+  }
+  const file = parsed.positionals[0] ?? '';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    process.stderr.write(`${file}  read-error  ${errorMessage(e)}\n`);
+    return 2;
+  }
+  const input = readInput(file, text);
+  if (!input) return 2;
+  const { map, position } = input;
+
+  const options: { power?: string; unit?: string } = {};
+  if (values.power !== undefined) options.power = values.power;
+  if (values.unit !== undefined) options.unit = values.unit;
+  if (options.power !== undefined && lookupPower(map, options.power) < 0) {
+    process.stderr.write(`dipkit legal: --power: unknown power "${options.power}"\n`);
+    return 2;
+  }
+  if (options.unit !== undefined && unitOptionProvince(map, options.unit) < 0) {
+    process.stderr.write(`dipkit legal: --unit: unknown province "${options.unit}"\n`);
+    return 2;
+  }
+  const listed = listLegalOrders(map, position, options);
+  if (!listed.value) {
+    printIssues(listed.issues, file);
+    return 2;
+  }
+  const orders = listed.value;
+  if (values.json === true) {
+    const json = orders.map((o) => ({
+      power: o.power,
+      unit: o.unit,
+      order: o.order,
+      text: legalOrderText(map, o, style),
+    }));
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    return 0;
+  }
+  let out = '';
+  for (const o of orders) out += `${legalOrderText(map, o, style)}\n`;
+  process.stdout.write(out);
+  if (orders.length === 0) process.stderr.write(`${phaseName(position.phase)}: no legal orders\n`);
+  return 0;
+}
