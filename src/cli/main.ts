@@ -6,6 +6,7 @@
 import * as adjudicate from './adjudicate.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
+import * as legal from './legal.js';
 import * as replay from './replay.js';
 import * as rules from './rules.js';
 
@@ -19,6 +20,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['adjudicate', adjudicate],
   ['datc', datc],
   ['game', game],
+  ['legal', legal],
   ['replay', replay],
   ['rules', rules],
 ]);
