@@ -14,8 +14,9 @@ import { looksLikeMila, readMilaJson, writeMilaJson } from '../formats/mila-json
 import { adjustmentsDue, centerCounts, retreatOptions } from '../game/centers.js';
 import { currentPhase, type Game, newGame, processPhase, submitOrders } from '../game/game.js';
 import { describePhase, describePosition } from '../game/history.js';
+import { playRandomGame, type SelfPlayOptions } from '../selfplay/random-player.js';
 
-export const summary = 'run a game: new, orders, process, show, history, export, import';
+export const summary = 'run a game: new, orders, process, show, history, export, import, selfplay';
 
 export const usage = `Usage: dipkit game <command> FILE [options]
 
@@ -38,6 +39,9 @@ export const usage = `Usage: dipkit game <command> FILE [options]
       print the game as MILA/dipcc JSON (default) or as a dipkit game file.
   dipkit game import IN.json FILE [--force]
       read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file.
+  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--force]
+      play a whole game with random legal orders for every power (seeded: the same seed gives the same game),
+      to a victory or the end of --max-year (default 1920), and save it in FILE.
 
 Exit status: 0 ok, 2 bad input (unknown command or option, unreadable or malformed file, rejected orders:
 messages "FILE:line:col  code  message"; nothing is written then).`;
@@ -343,6 +347,34 @@ function cmdImport(args: string[]): number {
   return 0;
 }
 
+function cmdSelfplay(args: string[]): number {
+  const p = parse(args, {
+    seed: { type: 'string' },
+    victory: { type: 'string' },
+    'max-year': { type: 'string' },
+    force: { type: 'boolean' },
+  });
+  if (!p || !wantPositionals('selfplay', p.positionals, 1, 1)) return 2;
+  const file = p.positionals[0] ?? '';
+  const map = standardMap();
+  const seed = whole(p.values['seed'], 'seed', 0, 2 ** 32 - 1);
+  const victory = whole(p.values['victory'], 'victory', 1, map.supplyCenterCount);
+  const maxYear = whole(p.values['max-year'], 'max-year', 1901, 3000);
+  if (seed === null || victory === null || maxYear === null) return 2;
+  if (existsSync(file) && p.values['force'] !== true) {
+    process.stderr.write(`${file}  file-exists  the file exists; use --force to overwrite it\n`);
+    return 2;
+  }
+  const options: SelfPlayOptions = { seed: seed ?? 1 };
+  if (victory !== undefined) options.victoryCenters = victory;
+  if (maxYear !== undefined) options.maxYear = maxYear;
+  const game = playRandomGame(map, options);
+  if (!saveGame(file, game)) return 2;
+  const result = game.status === 'won' ? `${game.winner ?? '?'} wins` : 'draw';
+  process.stdout.write(`${file}: ${game.history.length} phases played, ${result}\n`);
+  return 0;
+}
+
 const COMMANDS: ReadonlyMap<string, (args: string[]) => number> = new Map([
   ['new', cmdNew],
   ['orders', cmdOrders],
@@ -351,6 +383,7 @@ const COMMANDS: ReadonlyMap<string, (args: string[]) => number> = new Map([
   ['history', cmdHistory],
   ['export', cmdExport],
   ['import', cmdImport],
+  ['selfplay', cmdSelfplay],
 ]);
 
 /** Runs `dipkit game ARGS`; returns the exit code. */

@@ -488,6 +488,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
     previous = recorded;
   });
   if (errors.length > 0) return { issues: errors };
+  exactRetreatContext(map, phases);
 
   const options: GameOptions = { victoryCenters: map.victoryCenters };
   const result: Imported = { recorded: { map: mapId(map), options, phases } };
@@ -552,6 +553,34 @@ function dislodgedContext(
     dislodged: result,
     contested: [...contested].sort((a, b) => a - b).map((p) => map.locationCode[p] ?? ''),
   };
+}
+
+/**
+ * Where a retreat phase follows its movement phase and our adjudication of that movement gives exactly the recorded
+ * units, dislodged units and retreat options, the retreat position takes the attackers' origins and the contested
+ * provinces from that adjudication (which knows them) rather than from the inference of `dislodgedContext`.
+ */
+function exactRetreatContext(map: GameMap, phases: RecordedPhase[]): void {
+  for (let i = 1; i < phases.length; i++) {
+    const phase = phases[i] as RecordedPhase;
+    const before = phases[i - 1] as RecordedPhase;
+    if (phase.position.phase.type !== 'retreat' || before.position.phase.type !== 'movement') continue;
+    const options: GameOptions = { victoryCenters: map.victoryCenters };
+    const ours = resolvePhase(map, before.position, before.orders, options).value?.next;
+    if (!ours || ours.phase.type !== 'retreat') continue;
+    const key = (u: Unit): string => `${u.power} ${u.type} ${u.location}`;
+    const same = (a: readonly Unit[], b: readonly Unit[]): boolean =>
+      a.map(key).sort().join() === b.map(key).sort().join();
+    if (!same(ours.units, phase.position.units) || !same(ours.dislodged, phase.position.dislodged)) continue;
+    const provinces = (list: readonly string[]): string =>
+      [...new Set(list.map((l) => splitCoast(map, l).province))].sort((a, b) => a - b).join();
+    const agrees = retreatOptions(map, ours).every((r) => {
+      const recorded = phase.retreats?.[`${r.unit.type} ${r.unit.location}`];
+      return recorded === undefined || provinces(recorded) === provinces(r.retreats);
+    });
+    if (!agrees) continue;
+    phase.position = { ...phase.position, dislodged: ours.dislodged, contested: ours.contested };
+  }
 }
 
 /**

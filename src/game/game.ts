@@ -250,7 +250,7 @@ function checkOrder(
   if (!allowed[type].includes(order.kind)) {
     return {
       code: 'order-not-for-phase',
-      message: `a ${order.kind} order cannot be given in a ${type} phase (${phaseName(position.phase)})`,
+      message: `a ${order.kind} order cannot be given in ${type === 'adjustment' ? 'an' : 'a'} ${type} phase (${phaseName(position.phase)})`,
     };
   }
   if (order.kind === 'waive' || order.kind === 'build') return undefined;

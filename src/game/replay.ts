@@ -9,6 +9,7 @@
  * retreat disbands; a bad build is not made) and listed in the report.
  */
 import type { GameMap } from '../map/types.js';
+import { splitCoast } from '../map/query.js';
 import type { Position } from '../position/types.js';
 import { retreatOptions } from './centers.js';
 import { resolvePhase } from './game.js';
@@ -89,19 +90,28 @@ function diff(expected: readonly string[], actual: readonly string[]): string {
   return parts.join('; ');
 }
 
+/**
+ * Retreat options of the dislodged units: ours against those the file records (compared by province, since files
+ * differ in whether a fleet's option names its coast) or, when it records none, those of the recorded position.
+ */
 function compareRetreats(map: GameMap, next: RecordedPhase, ours: Position): string {
   const recorded = new Map<string, string[]>();
+  const byProvince = next.retreats !== undefined;
+  const normal = (options: readonly string[]): string[] =>
+    byProvince
+      ? [...new Set(options.map((o) => map.locationCode[splitCoast(map, o).province] ?? o))].sort()
+      : [...options].sort();
   if (next.retreats) {
-    for (const [unit, options] of Object.entries(next.retreats)) recorded.set(unit, [...options].sort());
+    for (const [unit, options] of Object.entries(next.retreats)) recorded.set(unit, normal(options));
   } else {
     for (const r of retreatOptions(map, next.position)) recorded.set(unitKey(r.unit), r.retreats);
   }
   const parts: string[] = [];
   for (const r of retreatOptions(map, ours)) {
-    const key = next.retreats ? `${r.unit.type} ${r.unit.location}` : unitKey(r.unit);
+    const key = byProvince ? `${r.unit.type} ${r.unit.location}` : unitKey(r.unit);
     const theirs = recorded.get(key);
-    if (theirs === undefined) continue; // reported as a dislodged difference
-    const mine = r.retreats.join(' ');
+    if (theirs === undefined) continue; // reported as a difference in the dislodged units
+    const mine = normal(r.retreats).join(' ');
     if (theirs.join(' ') !== mine) {
       parts.push(
         `${unitKey(r.unit)} may retreat to ${mine || 'nowhere'}, recorded ${theirs.join(' ') || 'nowhere'}`,
