@@ -4,11 +4,18 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
 import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import { legalOrders, listLegalOrders, validateOrder, type LegalOrder } from '../src/legal/enumerate.js';
 import { milaText } from '../src/legal/text.js';
+import { newGame } from '../src/game/game.js';
+import { writeGameJson } from '../src/formats/game-json.js';
 import { standardMap } from '../src/map/compile.js';
 import { armyAdjacent } from '../src/map/query.js';
 import type { GameMap, UnitType } from '../src/map/types.js';
@@ -35,7 +42,7 @@ function movement(unitList: Unit[]): Position {
   return { phase: SPRING, units: unitList, dislodged: [], contested: [], supplyCenters: {} };
 }
 
-const opening = movement(
+const openingPosition = movement(
   map.startingUnits.map((u) => ({
     power: map.powers[u.power]!,
     type: u.type,
@@ -289,7 +296,7 @@ describe('legal orders: the 1901 opening, counted by hand', () => {
   }; // prettier-ignore
 
   it('lists 238 orders, as counted by hand per unit', () => {
-    const list = legalOrders(map, opening);
+    const list = legalOrders(map, openingPosition);
     const counts: Record<string, number> = {};
     for (const o of list) counts[o.unit] = (counts[o.unit] ?? 0) + 1;
     assert.deepEqual(counts, HAND);
@@ -309,14 +316,14 @@ describe('legal orders: the 1901 opening, counted by hand', () => {
 
   it('lists the orders of A PAR and F STP/SC exactly', () => {
     assert.deepEqual(
-      legalOrders(map, opening, { unit: 'PAR' }).map((o) => o.text),
+      legalOrders(map, openingPosition, { unit: 'PAR' }).map((o) => o.text),
       [
         'A PAR - BRE', 'A PAR - BUR', 'A PAR - GAS', 'A PAR - PIC', 'A PAR H', 'A PAR S A MAR - BUR',
         'A PAR S A MAR - GAS', 'A PAR S A MUN - BUR', 'A PAR S F BRE', 'A PAR S F BRE - GAS', 'A PAR S F BRE - PIC',
       ],
     ); // prettier-ignore
     assert.deepEqual(
-      legalOrders(map, opening, { unit: 'F St Petersburg(sc)' }).map((o) => o.text),
+      legalOrders(map, openingPosition, { unit: 'F St Petersburg(sc)' }).map((o) => o.text),
       [
         'F STP/SC - BOT',
         'F STP/SC - FIN',
@@ -329,14 +336,14 @@ describe('legal orders: the 1901 opening, counted by hand', () => {
   });
 
   it('equals the brute-force set of validateOrder; listed orders adjudicate as legal, the rest as illegal', () => {
-    checkMovementPosition(opening, 7);
+    checkMovementPosition(openingPosition, 7);
   });
 
   it('gives the same list whatever the order of the units', () => {
-    const base = keys(legalOrders(map, opening));
+    const base = keys(legalOrders(map, openingPosition));
     for (let seed = 1; seed <= 5; seed++) {
       assert.deepEqual(
-        keys(legalOrders(map, movement(shuffle(opening.units, seed)))),
+        keys(legalOrders(map, movement(shuffle(openingPosition.units, seed)))),
         base,
         `shuffle ${seed}`,
       );
@@ -344,29 +351,32 @@ describe('legal orders: the 1901 opening, counted by hand', () => {
   });
 
   it('filters by power and by unit', () => {
-    const all = legalOrders(map, opening);
+    const all = legalOrders(map, openingPosition);
     for (const power of map.powers) {
       assert.deepEqual(
-        keys(legalOrders(map, opening, { power })),
+        keys(legalOrders(map, openingPosition, { power })),
         keys(all.filter((o) => o.power === power)),
       );
     }
     assert.deepEqual(
-      keys(legalOrders(map, opening, { power: 'French' })),
+      keys(legalOrders(map, openingPosition, { power: 'French' })),
       keys(all.filter((o) => o.power === 'FRANCE')),
     );
     assert.deepEqual(
-      keys(legalOrders(map, opening, { unit: 'A VEN' })),
+      keys(legalOrders(map, openingPosition, { unit: 'A VEN' })),
       keys(all.filter((o) => o.unit === 'A VEN')),
     );
-    assert.deepEqual(legalOrders(map, opening, { power: 'FRANCE', unit: 'VEN' }), []);
-    assert.deepEqual(legalOrders(map, opening, { unit: 'BUR' }), []);
-    assert.equal(listLegalOrders(map, opening, { power: 'Atlantis' }).issues[0]?.code, 'unknown-power');
-    assert.equal(listLegalOrders(map, opening, { unit: 'Moon' }).issues[0]?.code, 'unknown-location');
+    assert.deepEqual(legalOrders(map, openingPosition, { power: 'FRANCE', unit: 'VEN' }), []);
+    assert.deepEqual(legalOrders(map, openingPosition, { unit: 'BUR' }), []);
+    assert.equal(
+      listLegalOrders(map, openingPosition, { power: 'Atlantis' }).issues[0]?.code,
+      'unknown-power',
+    );
+    assert.equal(listLegalOrders(map, openingPosition, { unit: 'Moon' }).issues[0]?.code, 'unknown-location');
   });
 
   it('serialises to JSON with the text', () => {
-    const [first] = legalOrders(map, opening, { unit: 'LON' });
+    const [first] = legalOrders(map, openingPosition, { unit: 'LON' });
     assert.deepEqual(JSON.parse(JSON.stringify(first)), {
       power: 'ENGLAND',
       unit: 'F LON',
@@ -629,5 +639,83 @@ describe('legal orders: adjustments', () => {
     for (let seed = 1; seed <= 3; seed++) {
       assert.deepEqual(keys(legalOrders(map, { ...position, units: shuffle(position.units, seed) })), base);
     }
+  });
+});
+
+describe('dipkit legal', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+  const opening = fileURLToPath(new URL('../../examples/opening.txt', import.meta.url));
+  const dipkit = (...args: string[]) =>
+    spawnSync(process.execPath, [cli, 'legal', ...args], { cwd: root, encoding: 'utf8' });
+  const withDir = (fn: (dir: string) => void): void => {
+    const dir = mkdtempSync(join(tmpdir(), 'dipkit-legal-'));
+    try {
+      fn(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('lists the opening, one MILA order per line', () => {
+    const r = dipkit(opening);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(
+      r.stdout.trimEnd().split('\n'),
+      legalOrders(map, openingPosition).map((o) => o.text),
+    );
+    const france = dipkit(opening, '--power', 'France', '--unit', 'A PAR');
+    assert.equal(
+      france.stdout,
+      legalOrders(map, openingPosition, { unit: 'PAR' })
+        .map((o) => `${o.text}\n`)
+        .join(''),
+    );
+    const long = dipkit(opening, '--unit', 'LON', '--format', 'long');
+    assert.ok(long.stdout.startsWith('F London - English Channel\n'), long.stdout);
+  });
+
+  it('prints JSON', () => {
+    const r = dipkit(opening, '--json', '--power', 'ENGLAND');
+    assert.equal(r.status, 0, r.stderr);
+    const json = JSON.parse(r.stdout) as { power: string; unit: string; text: string }[];
+    assert.deepEqual(
+      json,
+      JSON.parse(JSON.stringify(legalOrders(map, openingPosition, { power: 'ENGLAND' }))),
+    );
+  });
+
+  it('reads a game file in a retreat phase and writes retreats with R', () => {
+    withDir((dir) => {
+      const game = newGame(map);
+      game.position = {
+        phase: { season: 'fall', year: 1901, type: 'retreat' },
+        units: units({ TURKEY: 'F SEV, A ARM', RUSSIA: 'A MOS' }),
+        dislodged: [{ power: 'RUSSIA', type: 'F', location: 'BLA', attackerFrom: 'ANK' }],
+        contested: ['BUL'],
+        supplyCenters: {},
+      };
+      const file = join(dir, 'game.json');
+      writeFileSync(file, writeGameJson(game));
+      const r = dipkit(file);
+      assert.equal(r.status, 0, r.stderr);
+      // BLA: ANK attacker, ARM and SEV occupied, BUL contested; CON and RUM open.
+      assert.equal(r.stdout, 'F BLA D\nF BLA R CON\nF BLA R RUM\n');
+    });
+  });
+
+  it('reports bad input with exit 2', () => {
+    withDir((dir) => {
+      const file = join(dir, 'bad.txt');
+      writeFileSync(file, 'phase: S1901M\nunits:\n  France: A Paris, F Paris\n');
+      const r = dipkit(file);
+      assert.equal(r.status, 2);
+      assert.match(r.stderr, /bad\.txt:3:\d+ {2}[a-z-]+ {2}/);
+      assert.equal(dipkit(join(dir, 'missing.txt')).status, 2);
+      assert.equal(dipkit(opening, '--power', 'Atlantis').status, 2);
+      assert.equal(dipkit(opening, '--unit', 'Moon').status, 2);
+      assert.equal(dipkit(opening, '--format', 'xml').status, 2);
+      assert.equal(dipkit(opening, '--bogus').status, 2);
+    });
   });
 });
