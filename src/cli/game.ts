@@ -3,6 +3,8 @@
  * file, and the commands that change the game write it back only when everything succeeded: a rejected order or a
  * bad file leaves the file exactly as it was.
  */
+import { describeRules } from '../adjudication/rules.js';
+import { ruleFlags, rulesFromFlags } from './rule-flags.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatIssue, type Issue } from '../issues.js';
@@ -20,9 +22,10 @@ export const summary = 'run a game: new, orders, process, show, history, export,
 
 export const usage = `Usage: dipkit game <command> FILE [options]
 
-  dipkit game new FILE [--victory N] [--max-year YEAR] [--force]
+  dipkit game new FILE [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]... [--force]
       start a standard game in FILE (Spring 1901). --victory: centres for a solo win (default 18);
-      --max-year: the game is a draw once that year is played; --force: overwrite FILE.
+      --max-year: the game is a draw once that year is played; --rules/--rule: the DATC rule choices the
+      game is played with, recorded in the file ('dipkit rules'); --force: overwrite FILE.
   dipkit game orders FILE POWER [ORDER ...] [--file ORDERS.txt] [--phase S1901M] [--add]
       submit POWER's orders for the current phase, one per argument or one per line of ORDERS.txt (any
       notation: "A PAR - BUR", "F North Sea - Picardy", "A PAR B", "F BLA R SEV", "WAIVE"). They replace the
@@ -39,7 +42,7 @@ export const usage = `Usage: dipkit game <command> FILE [options]
       print the game as MILA/dipcc JSON (default) or as a dipkit game file.
   dipkit game import IN.json FILE [--force]
       read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file.
-  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--force]
+  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]... [--force]
       play a whole game with random legal orders for every power (seeded: the same seed gives the same game),
       to a victory or the end of --max-year (default 1920), and save it in FILE.
 
@@ -152,6 +155,7 @@ function cmdNew(args: string[]): number {
     victory: { type: 'string' },
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
+    ...ruleFlags,
   });
   if (!p || !wantPositionals('new', p.positionals, 1, 1)) return 2;
   const file = p.positionals[0] ?? '';
@@ -163,7 +167,11 @@ function cmdNew(args: string[]): number {
     process.stderr.write(`${file}  file-exists  the file exists; use --force to overwrite it\n`);
     return 2;
   }
-  const options: { victoryCenters?: number; maxYear?: number } = {};
+  const rules = rulesFromFlags('game new', p.values);
+  if (!rules) return 2;
+  const options: { victoryCenters?: number; maxYear?: number; rules?: string[] } = {
+    rules: describeRules(rules),
+  };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
   const game = newGame(map, options);
@@ -353,6 +361,7 @@ function cmdSelfplay(args: string[]): number {
     victory: { type: 'string' },
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
+    ...ruleFlags,
   });
   if (!p || !wantPositionals('selfplay', p.positionals, 1, 1)) return 2;
   const file = p.positionals[0] ?? '';
@@ -365,7 +374,9 @@ function cmdSelfplay(args: string[]): number {
     process.stderr.write(`${file}  file-exists  the file exists; use --force to overwrite it\n`);
     return 2;
   }
-  const options: SelfPlayOptions = { seed: seed ?? 1 };
+  const rules = rulesFromFlags('game selfplay', p.values);
+  if (!rules) return 2;
+  const options: SelfPlayOptions = { seed: seed ?? 1, rules: describeRules(rules) };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
   const game = playRandomGame(map, options);

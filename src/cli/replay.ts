@@ -2,6 +2,8 @@
  * `dipkit replay GAME.json [--json]`: replays a recorded game (MILA/dipcc JSON, or a dipkit game file) phase by
  * phase and compares each result with the next recorded phase (src/game/replay.ts).
  */
+import { describeRules } from '../adjudication/rules.js';
+import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatIssue, type Issue } from '../issues.js';
@@ -27,6 +29,8 @@ Prints one line per phase, then the totals:
 
 Options:
   --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
+${ruleFlagsHelp}
+               (these replace the rules the game file records)
   -h, --help   show this help
 
 Exit status: 0 every phase passed, 1 some phase failed, 2 the file cannot be read or is not a game.`;
@@ -49,7 +53,7 @@ export function run(args: string[]): number {
   try {
     parsed = parseArgs({
       args,
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { json: { type: 'boolean' }, ...ruleFlags, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -96,6 +100,12 @@ export function run(args: string[]): number {
       return 2;
     }
     recorded = recordedFromGame(read.value);
+  }
+  // Rule flags replace the rules the game recorded.
+  if (parsed.values.rules !== undefined || parsed.values.rule !== undefined) {
+    const rules = rulesFromFlags('replay', parsed.values);
+    if (!rules) return 2;
+    recorded = { ...recorded, options: { ...recorded.options, rules: describeRules(rules) } };
   }
   const map = mapNamed(recorded.map);
   if (!map) {

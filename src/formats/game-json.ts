@@ -10,7 +10,9 @@
  *   "version": 1,                        // required; a later version is refused
  *   "id": "game-42",                     // optional
  *   "map": "standard",                   // map name; "standard" is the only built-in map
- *   "options": { "victoryCenters": 18, "maxYear": 1920 },   // maxYear optional: draw after that year
+ *   "options": { "victoryCenters": 18, "maxYear": 1920, "rules": ["4.A.2=all-hold"] },
+ *                                        // maxYear optional: draw after that year; rules optional: the DATC
+ *                                        // rule choices that differ from its preferences (`dipkit rules`)
  *   "status": "active",                  // "active" | "won" | "draw"
  *   "winner": "FRANCE",                  // only when status is "won"
  *   "phase": "S1902M",                   // the current phase (or, when over, the one that would follow)
@@ -40,6 +42,7 @@
  * Issue codes: not-json, bad-format, unsupported-version, unknown-map, missing-field, bad-field, bad-phase,
  * bad-position, bad-order.
  */
+import { resolveRules } from '../adjudication/rules.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import { standardMap } from '../map/compile.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
@@ -343,13 +346,23 @@ export function gameFromJson(json: unknown): Result<Game> {
   if (optionsRaw) {
     const v = optionsRaw['victoryCenters'];
     const y = optionsRaw['maxYear'];
+    const rules = optionsRaw['rules'];
+    const ruleProblems =
+      Array.isArray(rules) && rules.every((x) => typeof x === 'string')
+        ? resolveRules('datc', rules).issues
+        : [];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > map.supplyCenterCount) {
       r.fail('bad-field', `options.victoryCenters must be a whole number from 1 to ${map.supplyCenterCount}`);
     } else if (y !== undefined && (typeof y !== 'number' || !Number.isInteger(y))) {
       r.fail('bad-field', 'options.maxYear must be a whole number (a year)');
+    } else if (rules !== undefined && (!Array.isArray(rules) || !rules.every((x) => typeof x === 'string'))) {
+      r.fail('bad-field', 'options.rules must be a list of settings such as "4.A.2=all-hold"');
+    } else if (ruleProblems.length > 0) {
+      r.fail('bad-field', `options.rules: ${ruleProblems.map((i) => i.message).join('; ')}`);
     } else {
       options = { victoryCenters: v };
       if (typeof y === 'number') options.maxYear = y;
+      if (Array.isArray(rules) && rules.length > 0) options.rules = rules;
     }
   }
   const statusRaw = r.field(json, 'status', 'game');

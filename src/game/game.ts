@@ -31,12 +31,23 @@ import {
   winner,
 } from './centers.js';
 import { phaseName } from './phases.js';
+import { DATC_PREFERRED, resolveRules, type RuleOptions } from '../adjudication/rules.js';
 
 export interface GameOptions {
   /** Supply centres needed for a solo victory (the map's number, 18 on the standard map, by default). */
   victoryCenters: number;
   /** When set, the game ends in a draw once every phase of this year is played. */
   maxYear?: number;
+  /**
+   * The DATC rule choices the game is played with, as settings where they differ from the DATC preferences
+   * ("4.A.2=all-hold"; see rules.ts and `dipkit rules`). Absent or empty: the DATC preferences.
+   */
+  rules?: string[];
+}
+
+/** The rule options of a game (its settings were checked when the game was created or read). */
+export function gameRules(options: GameOptions): RuleOptions {
+  return resolveRules('datc', options.rules ?? []).value ?? DATC_PREFERRED;
 }
 
 /** An order as a power submitted it: the text, and what the parser read. */
@@ -98,6 +109,7 @@ export interface Game {
 export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game {
   const gameOptions: GameOptions = { victoryCenters: options.victoryCenters ?? map.victoryCenters };
   if (options.maxYear !== undefined) gameOptions.maxYear = options.maxYear;
+  if (options.rules !== undefined && options.rules.length > 0) gameOptions.rules = [...options.rules];
   const units = sortUnits(
     map,
     map.startingUnits.map((u) => ({
@@ -293,11 +305,12 @@ export function resolvePhase(
   options: GameOptions,
 ): Result<PhaseResolution> {
   const given: GivenOrder[] = orders.map((o) => ({ power: o.power, order: o.order }));
+  const rules = gameRules(options);
   const name = phaseName(position.phase);
   const { season, year } = position.phase;
   switch (position.phase.type) {
     case 'movement': {
-      const result = adjudicateMovement(map, position, given);
+      const result = adjudicateMovement(map, position, given, rules);
       if (!result.value) return { issues: result.issues };
       const record: PhaseRecord = {
         name,
@@ -323,7 +336,7 @@ export function resolvePhase(
       return { value: { record, ...afterRetreats(map, after.units, position, options) }, issues: [] };
     }
     case 'retreat': {
-      const result = adjudicateRetreats(map, position, given);
+      const result = adjudicateRetreats(map, position, given, rules);
       if (!result.value) return { issues: result.issues };
       const record: PhaseRecord = {
         name,
@@ -335,7 +348,7 @@ export function resolvePhase(
       return { value: { record, ...afterRetreats(map, result.value.units, position, options) }, issues: [] };
     }
     case 'adjustment': {
-      const result = adjudicateAdjustments(map, position, given);
+      const result = adjudicateAdjustments(map, position, given, rules);
       if (!result.value) return { issues: result.issues };
       const record: PhaseRecord = {
         name,
