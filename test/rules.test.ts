@@ -448,3 +448,17 @@ void test('4.E.3 a: implicit orders', () => {
   check(c('given', 'fails'), ['4.E.3=a']);
   check(c('invalid', 'succeeds'), []);
 });
+
+void test('a game records its rule options, and its JSON keeps and checks them', async () => {
+  const { standardMap } = await import('../src/map/compile.js');
+  const { newGame, gameRules } = await import('../src/game/game.js');
+  const { writeGameJson, readGameJson } = await import('../src/formats/game-json.js');
+  const map = standardMap();
+  const game = newGame(map, { rules: ['4.A.2=all-hold', '4.D.8=rule-1971'] });
+  const back = readGameJson(writeGameJson(game));
+  assert.deepEqual(back.value?.options.rules, ['4.A.2=all-hold', '4.D.8=rule-1971']);
+  assert.equal(gameRules(back.value!.options).convoyParadox, 'all-hold');
+  assert.equal(gameRules(newGame(map).options).convoyParadox, 'szykman');
+  const broken = writeGameJson(game).replace('4.A.2=all-hold', '4.A.2=nonsense');
+  assert.ok(readGameJson(broken).issues.some((i) => i.message.includes('options.rules')));
+});
