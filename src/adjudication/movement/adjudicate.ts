@@ -295,8 +295,8 @@ function writeResult(
           if (rule === 'all-hold') return { resolution: 'available', reason: paradoxReason(u, 'all-hold') };
           return { resolution: 'available', reason: { code: 'available' } };
         }
-        if (rule !== undefined && dislodgedBy[u]! < 0)
-          return { resolution: 'disrupted', reason: paradoxReason(u, rule) };
+        // A convoy the paradox rule disrupted says so, even when its fleet is then dislodged as well (6.F.14).
+        if (rule !== undefined) return { resolution: 'disrupted', reason: paradoxReason(u, rule) };
         return {
           resolution: 'disrupted',
           reason: { code: 'convoy-dislodged', by: unitText(board, dislodgedBy[u]!) },
