@@ -457,7 +457,7 @@ void test('a game records its rule options, and its JSON keeps and checks them',
   const game = newGame(map, { rules: ['4.A.2=all-hold', '4.D.8=rule-1971'] });
   const back = readGameJson(writeGameJson(game));
   assert.deepEqual(back.value?.options.rules, ['4.A.2=all-hold', '4.D.8=rule-1971']);
-  assert.equal(gameRules(back.value!.options).convoyParadox, 'all-hold');
+  assert.equal(gameRules(back.value.options).convoyParadox, 'all-hold');
   assert.equal(gameRules(newGame(map).options).convoyParadox, 'szykman');
   const broken = writeGameJson(game).replace('4.A.2=all-hold', '4.A.2=nonsense');
   assert.ok(readGameJson(broken).issues.some((i) => i.message.includes('options.rules')));
