@@ -496,6 +496,10 @@ export const PRESETS: Readonly<Record<string, { description: string; rules: Part
       legalOrders: 'any-format',
     },
   },
+  godip: {
+    description: "godip (Go), as its DATC test file (godip's copy of DATC v2.4, with 6.F.17 changed to Szykman) expects",
+    rules: { adjacentConvoy: 'rule-2000', civilDisorder: 'rule-1971' },
+  },
   'datc-2.4': {
     description:
       "the DATC v2.4 preferences (as in the jDip test file): the 2000 rule for 'via convoy' with the land route as fallback, 1971-style civil disorder",
