@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
 import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
+import type { RuleOptions } from '../src/adjudication/rules.js';
 import { legalOrders, listLegalOrders, validateOrder, type LegalOrder } from '../src/legal/enumerate.js';
 import { milaText } from '../src/legal/text.js';
 import { newGame } from '../src/game/game.js';
@@ -125,7 +126,7 @@ const isMultiCoast = (code: string): boolean => {
  * move as without); a fleet's move, and a support of a fleet's move, to a multi-coast province name the coast.
  * Also orders for empty provinces and orders given by the wrong power, which must all be rejected.
  */
-function movementCandidates(position: Position): GivenOrder[] {
+function movementCandidates(position: Position, nationality = false, fleetVia = true): GivenOrder[] {
   const result: GivenOrder[] = [];
   const all = map.locationCode;
   const occupied = new Set(position.units.map((u) => u.location.slice(0, 3)));
@@ -145,12 +146,12 @@ function movementCandidates(position: Position): GivenOrder[] {
       } else {
         if (isMultiCoast(to)) continue;
         result.push({ power, order: { kind: 'move', unit, to } });
-        result.push({ power, order: { kind: 'move', unit, to, viaConvoy: true } });
+        if (fleetVia) result.push({ power, order: { kind: 'move', unit, to, viaConvoy: true } });
       }
     }
     for (const v of position.units) {
       if (v === u) continue;
-      const supported = ref(v);
+      const supported = nationality && v.power !== u.power ? { ...ref(v), power: v.power } : ref(v);
       result.push({ power, order: { kind: 'support', unit, supported } });
       for (const to of all) {
         if (v.type === 'A' ? to.includes('/') : isMultiCoast(to)) continue;
@@ -170,11 +171,16 @@ function movementCandidates(position: Position): GivenOrder[] {
 }
 
 /** Brute force: the candidates `validateOrder` accepts, and the rejected ones with their codes. */
-function bruteForce(position: Position, candidates: readonly GivenOrder[], retreat = false) {
+function bruteForce(
+  position: Position,
+  candidates: readonly GivenOrder[],
+  retreat = false,
+  rules?: Partial<RuleOptions>,
+) {
   const accepted: string[] = [];
   const rejected: { given: GivenOrder; code: string }[] = [];
   for (const given of candidates) {
-    const v = validateOrder(map, position, given);
+    const v = validateOrder(map, position, given, rules);
     if (v.legal) accepted.push(`${given.power}: ${milaText(given.order, retreat)}`);
     else {
       assert.match(v.code, /^[a-z-]+$/, `no reason code for ${milaText(given.order)}`);
@@ -201,20 +207,41 @@ function assertSorted(list: readonly LegalOrder[]): void {
   }
 }
 
-function checkMovementPosition(position: Position, sampleEvery: number): LegalOrder[] {
-  const list = legalOrders(map, position);
+function checkMovementPosition(
+  position: Position,
+  sampleEvery: number,
+  rules?: Partial<RuleOptions>,
+): LegalOrder[] {
+  const list = legalOrders(map, position, rules ? { rules } : {});
   assertSorted(list);
   assert.equal(new Set(keys(list)).size, list.length, 'an order is listed twice');
-  const brute = bruteForce(position, movementCandidates(position));
+  const brute = bruteForce(
+    position,
+    // Where impossible moves are legal (4.E.1 a, b), a fleet's move 'via convoy' is the same failing move as without.
+    movementCandidates(
+      position,
+      rules?.missingNationality === 'illegal',
+      rules?.legalOrders !== 'valid-places' && rules?.legalOrders !== 'any-format',
+    ),
+    false,
+    rules,
+  );
+  const listed = sortedKeys(list);
+  const accepted = new Set(brute.accepted);
+  const listedSet = new Set(listed);
   assert.deepEqual(
-    sortedKeys(list),
-    brute.accepted,
+    {
+      notAccepted: listed.filter((k) => !accepted.has(k)),
+      notListed: brute.accepted.filter((k) => !listedSet.has(k)),
+    },
+    { notAccepted: [], notListed: [] },
     'the list differs from the orders validateOrder accepts',
   );
+  assert.equal(listed.length, brute.accepted.length);
 
   // Each listed order, adjudicated, is not illegal; its text is formatOrder's and parses back to the order.
   for (const o of list) {
-    const result = adjudicateMovement(map, position, [{ power: o.power, order: o.order }]);
+    const result = adjudicateMovement(map, position, [{ power: o.power, order: o.order }], rules);
     const outcome = result.value?.orders[0];
     assert.ok(outcome, `no outcome for ${o.text}`);
     assert.notEqual(outcome.resolution, 'illegal', `${o.text}: ${outcome.message}`);
@@ -225,7 +252,7 @@ function checkMovementPosition(position: Position, sampleEvery: number): LegalOr
   // Rejected orders are illegal for the adjudicator too, with the same reason (a sample).
   for (let i = 0; i < brute.rejected.length; i += sampleEvery) {
     const { given, code } = brute.rejected[i]!;
-    const outcome = adjudicateMovement(map, position, [given]).value?.orders[0];
+    const outcome = adjudicateMovement(map, position, [given], rules).value?.orders[0];
     assert.equal(
       outcome?.resolution,
       'illegal',
@@ -639,6 +666,82 @@ describe('legal orders: adjustments', () => {
     for (let seed = 1; seed <= 3; seed++) {
       assert.deepEqual(keys(legalOrders(map, { ...position, units: shuffle(position.units, seed) })), base);
     }
+  });
+});
+
+describe('legal orders under rule options', () => {
+  // Smaller positions: every candidate goes through checkMovementOrder here.
+  const small = movement(
+    units({
+      ENGLAND: 'F NTH, A LON, F ENG',
+      FRANCE: 'A BRE, F MAO, A PIC',
+      ITALY: 'A TUN, F ION, F ADR',
+      TURKEY: 'F BLA, A RUM',
+    }),
+  );
+  for (const rules of [
+    { legalOrders: 'possible-on-map' },
+    { legalOrders: 'valid-places' },
+    { legalOrders: 'any-format' },
+    { missingNationality: 'illegal' },
+  ] as Partial<RuleOptions>[]) {
+    it(`equals the brute force under ${JSON.stringify(rules)}`, () => {
+      const list = checkMovementPosition(small, 13, rules);
+      const texts = new Set(list.map((o) => o.text));
+      if (rules.legalOrders === 'possible-on-map') {
+        // Convoys over seas without fleets now: TUN over TYS (empty) and WES (empty) to SPA.
+        assert.ok(texts.has('A TUN - SPA') && !legalOrders(map, small).some((o) => o.text === 'A TUN - SPA'));
+        assert.ok(texts.has('F ION C A TUN - SPA') === false, 'ION is not on a proper route to SPA');
+      }
+      if (rules.legalOrders === 'any-format')
+        assert.ok(texts.has('A LON - MOS'), 'impossible moves are legal');
+      if (rules.missingNationality === 'illegal') {
+        assert.ok(texts.has('F ENG S FRANCE A BRE - PIC') && !texts.has('F ENG S A BRE - PIC'));
+        assert.ok(texts.has('F ENG S A LON - WAL'), 'own units need no nationality');
+      }
+    });
+  }
+
+  it('follows 4.A.5 and 4.D.7 in the retreat and adjustment phases', () => {
+    const retreat: Position = {
+      phase: { season: 'fall', year: 1901, type: 'retreat' },
+      units: units({ GERMANY: 'A BEL' }),
+      dislodged: [{ power: 'ENGLAND', type: 'A', location: 'BEL', attackerFrom: 'HOL', byConvoy: true }],
+      contested: [],
+      supplyCenters: {},
+    };
+    const texts = (rules: Partial<RuleOptions>) => legalOrders(map, retreat, { rules }).map((o) => o.text);
+    assert.ok(texts({}).includes('A BEL R HOL'));
+    assert.ok(!texts({ retreatToConvoyOrigin: 'forbidden' }).includes('A BEL R HOL'));
+    assert.equal(
+      validateOrder(
+        map,
+        retreat,
+        { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'BEL' }, to: 'HOL' } },
+        { retreatToConvoyOrigin: 'forbidden' },
+      ).legal,
+      false,
+    );
+    const adjustment: Position = {
+      phase: { season: 'winter', year: 1901, type: 'adjustment' },
+      units: [],
+      dislodged: [],
+      contested: [],
+      supplyCenters: { ITALY: ['ROM'] },
+    };
+    assert.deepEqual(
+      legalOrders(map, adjustment).map((o) => o.text),
+      ['WAIVE', 'A ROM B', 'F ROM B'],
+    );
+    const strict = { declineBuilds: 'not-allowed' } as const;
+    assert.deepEqual(
+      legalOrders(map, adjustment, { rules: strict }).map((o) => o.text),
+      ['A ROM B', 'F ROM B'],
+    );
+    assert.equal(
+      validateOrder(map, adjustment, { power: 'ITALY', order: { kind: 'waive' } }, strict).legal,
+      false,
+    );
   });
 });
 

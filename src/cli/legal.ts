@@ -9,7 +9,13 @@ import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
 import { looksLikeMila, readMilaJson } from '../formats/mila-json.js';
 import { phaseName, readPositionText } from '../formats/position-text.js';
 import { formatIssue, type Issue } from '../issues.js';
-import { listLegalOrders, unitOptionProvince, type LegalOrder } from '../legal/enumerate.js';
+import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import {
+  listLegalOrders,
+  unitOptionProvince,
+  type LegalOrder,
+  type LegalOrderOptions,
+} from '../legal/enumerate.js';
 import { standardMap } from '../map/compile.js';
 import { lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
@@ -19,8 +25,10 @@ import type { Position } from '../position/types.js';
 export const summary = 'list every legal order of a position or game in its phase';
 
 export const usage = `Usage: dipkit legal INPUT [--power P] [--unit U] [--json] [--format mila|long|short]
+                    [--rules PRESET] [--rule ISSUE=CHOICE]...
 
-Lists every legal order (DATC 4.E.1: orders that can be valid in the current position) of the phase of INPUT:
+Lists every legal order of the phase of INPUT (DATC 4.E.1 by the rule options: by default, the orders that can
+be valid in the current position):
   - a position file in dipkit's text form ("phase:", "units:", "centers:"; see "dipkit adjudicate --help"; its
     orders, if any, are ignored), or
   - a game: a dipkit game file or a MILA/dipcc game JSON (its current phase).
@@ -35,6 +43,7 @@ Options:
   --unit U                   only the orders of the unit in province U ("PAR", "A PAR", "stp/sc"), or builds there
   --format mila|long|short   notation: MILA/dipcc (default), DATC long form, jDip short form
   --json                     print a JSON array of { "power", "unit", "order", "text" } (text in the --format)
+${ruleFlagsHelp.replace(/^( {2}--\S+ \S+) +/gm, (_m, flag: string) => flag.padEnd(29))}
   -h, --help                 show this help
 
 Exit status: 0 ok (also when there is no legal order), 2 bad input (unknown option, unreadable file, a position
@@ -104,6 +113,7 @@ export function run(args: string[]): number {
         unit: { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
+        ...ruleFlags,
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -129,6 +139,8 @@ export function run(args: string[]): number {
     process.stderr.write(`dipkit legal: --format must be mila, long or short, not "${style}"\n${usageHint}`);
     return 2;
   }
+  const rules = rulesFromFlags('legal', values);
+  if (!rules) return 2;
   const file = parsed.positionals[0] ?? '';
   let text: string;
   try {
@@ -141,7 +153,7 @@ export function run(args: string[]): number {
   if (!input) return 2;
   const { map, position } = input;
 
-  const options: { power?: string; unit?: string } = {};
+  const options: LegalOrderOptions = { rules };
   if (values.power !== undefined) options.power = values.power;
   if (values.unit !== undefined) options.unit = values.unit;
   if (options.power !== undefined && lookupPower(map, options.power) < 0) {

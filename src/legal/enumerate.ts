@@ -23,11 +23,13 @@
  * shared, frozen objects) and `text`, which each entry builds when it is first read.
  */
 import { compileBoard, type Board } from '../adjudication/board.js';
+import { withDefaults, type RuleOptions } from '../adjudication/rules.js';
 import { issue, IssuesError, type Issue, type Result } from '../issues.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
+import { listMovementByRules, needsRulesPath } from './by-rules.js';
 import { ARMY, bitWords, FLEET, legalTables, scratchFor, type LegalTables, type Scratch } from './tables.js';
 
 export { validateOrder, type Validation } from './validate.js';
@@ -45,6 +47,8 @@ export interface LegalOrder {
 }
 
 export interface LegalOrderOptions {
+  /** Rule options (DATC chapter 4 choices); the DATC preferences by default. */
+  rules?: Partial<RuleOptions>;
   /** Only this power's orders (any spelling the map knows: "France", "FRA", "French"). */
   power?: string;
   /** Only the orders of the unit in this province, or of builds there ("PAR", "A PAR", "stp/sc", "Paris"). */
@@ -191,13 +195,15 @@ export function listLegalOrders(
     province = unitOptionProvince(map, options.unit);
     if (province < 0) return { issues: [issue('unknown-location', `unknown location "${options.unit}"`)] };
   }
+  const rules = withDefaults(options.rules);
   switch (position.phase.type) {
     case 'movement':
+      if (needsRulesPath(rules)) return listMovementByRules(map, position, power, province, rules);
       return listMovement(t, position.units, power, province);
     case 'retreat':
-      return listRetreats(t, position, power, province);
+      return listRetreats(t, position, power, province, rules);
     case 'adjustment':
-      return listAdjustments(t, position, power, province);
+      return listAdjustments(t, position, power, province, rules);
   }
 }
 
@@ -624,6 +630,7 @@ function listRetreats(
   position: Position,
   powerFilter: number,
   provinceFilter: number,
+  rules: RuleOptions,
 ): Result<LegalOrder[]> {
   const map = t.map;
   const staying = compileBoard(map, position.units);
@@ -646,7 +653,8 @@ function listRetreats(
     if (provinceFilter >= 0 && here !== provinceFilter) continue;
     const d = position.dislodged[u]!;
     const attackerFrom = splitCoast(map, d.attackerFrom).province;
-    const byConvoy = d.byConvoy === true;
+    // Back to the attacker's province only when it came by convoy and the rules allow it (4.A.5).
+    const byConvoy = d.byConvoy === true && rules.retreatToConvoyOrigin === 'allowed';
     const power = map.powers[board.unitPower[u]!]!;
     const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
     const text = t.unitText[key]!;
@@ -675,6 +683,7 @@ function listAdjustments(
   position: Position,
   powerFilter: number,
   provinceFilter: number,
+  rules: RuleOptions,
 ): Result<LegalOrder[]> {
   const map = t.map;
   const compiled = compileBoard(map, position.units);
@@ -719,7 +728,8 @@ function listAdjustments(
         if (coasts.length === 0) build(FLEET, p);
         else for (const c of coasts) build(FLEET, c);
       }
-      if (provinceFilter < 0) out.push(new Listed(t, name, '', WAIVE, 0, -1, -1));
+      if (provinceFilter < 0 && rules.declineBuilds === 'allowed')
+        out.push(new Listed(t, name, '', WAIVE, 0, -1, -1));
     } else if (change[power]! < 0) {
       for (let u = 0; u < board.unitCount; u++) {
         if (board.unitPower[u] !== power) continue;

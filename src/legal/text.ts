@@ -1,13 +1,13 @@
 /**
  * Canonical MILA/dipcc text of the orders `legalOrders` lists, built by concatenation (no parsing, no map): the
- * same text as `formatOrder(map, order, 'mila')` for these orders (unit references without a power, moves without
- * a path), except that a retreat is written with `R` as MILA/dipcc data writes it: `F BLA R SEV`, not
+ * same text as `formatOrder(map, order, 'mila')` for these orders (moves without a path), except that a retreat is written with `R` as MILA/dipcc data writes it: `F BLA R SEV`, not
  * `F BLA - SEV`.
  */
 import type { Order, UnitRef } from '../orders/types.js';
 
 function unit(ref: UnitRef): string {
-  return ref.type === undefined ? ref.location : `${ref.type} ${ref.location}`;
+  const text = ref.type === undefined ? ref.location : `${ref.type} ${ref.location}`;
+  return ref.power === undefined ? text : `${ref.power} ${text}`;
 }
 
 /** MILA text of an order; `retreat` writes a move as a retreat (`F BLA R SEV`). */

@@ -15,6 +15,7 @@ import { compileBoard } from '../adjudication/board.js';
 import { checkMovementOrder } from '../adjudication/movement/legality.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
+import { withDefaults, type RuleOptions } from '../adjudication/rules.js';
 import type { Issue, Result } from '../issues.js';
 import { lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
@@ -44,8 +45,16 @@ function fromOutcome<T extends { orders: OrderOutcome[] }>(result: Result<T>): V
   return { legal: false, code: 'illegal', message: outcome.message };
 }
 
-/** Whether `given` is legal in `position`'s phase; if not, a stable code and a message. */
-export function validateOrder(map: GameMap, position: Position, given: GivenOrder): Validation {
+/**
+ * Whether `given` is legal in `position`'s phase under the rule options (the DATC preferences by default); if
+ * not, a stable code and a message.
+ */
+export function validateOrder(
+  map: GameMap,
+  position: Position,
+  given: GivenOrder,
+  rules?: Partial<RuleOptions>,
+): Validation {
   switch (position.phase.type) {
     case 'movement': {
       const board = compileBoard(map, position.units);
@@ -54,13 +63,13 @@ export function validateOrder(map: GameMap, position: Position, given: GivenOrde
       if (given.power !== undefined && power < 0) {
         return { legal: false, code: 'unknown-power', message: `unknown power ${given.power}` };
       }
-      const verdict = checkMovementOrder(board.value, given.order, power);
+      const verdict = checkMovementOrder(board.value, given.order, power, withDefaults(rules));
       if ('accepted' in verdict) return LEGAL;
       return { legal: false, code: verdict.illegal.reason, message: verdict.illegal.message };
     }
     case 'retreat':
-      return fromOutcome(adjudicateRetreats(map, position, [given]));
+      return fromOutcome(adjudicateRetreats(map, position, [given], rules));
     case 'adjustment':
-      return fromOutcome(adjudicateAdjustments(map, position, [given]));
+      return fromOutcome(adjudicateAdjustments(map, position, [given], rules));
   }
 }
