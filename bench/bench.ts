@@ -1,0 +1,587 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing (issue 7). Every workload derives from fixed seeds.
+ *
+ *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,scaling,workers,memory]
+ *                 [--reps N] [--memory-phases N]
+ *   npm run bench -- --workload FILE [--out RESULTS] [--json]
+ *
+ * Times are µs per phase: each repetition runs the workload (several times over when it is short) and divides by
+ * the phases adjudicated; the table gives the median over the repetitions and the spread (min-max). See
+ * bench/README.md for what each workload is and what "prepared" means.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { cpus } from 'node:os';
+import { standardMap } from '../src/map/compile.js';
+import type { GameMap } from '../src/map/types.js';
+import type { GivenOrder } from '../src/orders/types.js';
+import type { Position } from '../src/position/types.js';
+import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
+import { legalOrders } from '../src/legal/enumerate.js';
+import { playRandomGame } from '../src/selfplay/random-player.js';
+import { resolvePhase, type PhaseRecord } from '../src/game/game.js';
+import {
+  readWorkload,
+  workloadOrders,
+  workloadPosition,
+  workloadResult,
+  type Workload,
+  type WorkloadPosition,
+  type WorkloadResult,
+} from '../src/formats/workload.js';
+import { BatchAdjudicator } from '../src/node/batch.js';
+import { midgameWorkload, openingWorkload } from './generate.js';
+import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring
+
+interface Stats {
+  /** µs per phase (wall clock): median, fastest and slowest repetition. */
+  median: number;
+  min: number;
+  max: number;
+  /** µs of process CPU time per phase, median: less disturbed than wall time when other processes share the cores. */
+  cpu: number;
+  reps: number;
+}
+
+interface Settings {
+  reps: number;
+  /** Minimum length of one repetition, ms. */
+  repMs: number;
+  warmMs: number;
+}
+
+const now = (): number => performance.now();
+
+/** Times `run` (which returns the number of phases it did): warm-up, then `reps` repetitions of at least repMs. */
+function measure(run: () => number, s: Settings): Stats {
+  let phases = 0;
+  let t0 = now();
+  let calls = 0;
+  do {
+    phases += run();
+    calls++;
+  } while (now() - t0 < s.warmMs);
+  const perCall = (now() - t0) / calls;
+  const iterations = Math.max(1, Math.ceil(s.repMs / Math.max(perCall, 1e-3)));
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let r = 0; r < s.reps; r++) {
+    phases = 0;
+    const c0 = process.cpuUsage();
+    t0 = now();
+    for (let i = 0; i < iterations; i++) phases += run();
+    times.push(((now() - t0) * 1000) / phases);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / phases);
+  }
+  times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return {
+    median: median(times),
+    min: times[0]!,
+    max: times[times.length - 1]!,
+    cpu: median(cpu),
+    reps: s.reps,
+  };
+}
+
+function median(sorted: readonly number[]): number {
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Workloads
+
+interface Prepared {
+  id: number | string;
+  position: Position;
+  orders: GivenOrder[];
+  entry: WorkloadPosition;
+}
+
+function prepare(map: GameMap, workload: Workload): Prepared[] {
+  return workload.positions.map((entry) => {
+    const position = workloadPosition(entry);
+    if (!position.value) throw new Error(position.issues.map((i) => i.message).join('; '));
+    const orders = workloadOrders(map, entry);
+    for (const i of orders.issues) process.stderr.write(`bench: warning: ${i.message}\n`);
+    return { id: entry.id, position: position.value, orders: orders.value ?? [], entry };
+  });
+}
+
+/** Adjudicates each prepared position once (Position and parsed orders in hand). */
+function runPrepared(map: GameMap, list: readonly Prepared[]): () => number {
+  return () => {
+    for (const p of list) {
+      const r = adjudicateMovement(map, p.position, p.orders);
+      if (!r.value) throw new Error(`position ${p.id}: ${r.issues.map((i) => i.message).join('; ')}`);
+    }
+    return list.length;
+  };
+}
+
+/** The same, reading the order text first. */
+function runFromText(map: GameMap, list: readonly Prepared[]): () => number {
+  return () => {
+    for (const p of list) {
+      const orders = workloadOrders(map, p.entry).value!;
+      const r = adjudicateMovement(map, p.position, orders);
+      if (!r.value) throw new Error(`position ${p.id}: ${r.issues.map((i) => i.message).join('; ')}`);
+    }
+    return list.length;
+  };
+}
+
+interface Row {
+  workload: string;
+  input: string;
+  units: number;
+  stats: Stats;
+  note?: string;
+}
+
+const avgUnits = (list: readonly Prepared[]): number =>
+  list.reduce((a, p) => a + p.position.units.length, 0) / Math.max(1, list.length);
+
+function fmt(x: number): string {
+  if (x >= 1000) return x.toFixed(0);
+  if (x >= 100) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+function printRows(rows: readonly Row[]): void {
+  const head = [
+    'workload',
+    'input',
+    'units',
+    'µs/phase (median)',
+    'spread (min-max)',
+    'cpu µs',
+    'phases/s',
+    'note',
+  ];
+  const body = rows.map((r) => [
+    r.workload,
+    r.input,
+    r.units.toFixed(r.units % 1 === 0 ? 0 : 1),
+    fmt(r.stats.median),
+    `${fmt(r.stats.min)}-${fmt(r.stats.max)}`,
+    fmt(r.stats.cpu),
+    Math.round(1e6 / r.stats.median).toLocaleString('en-US'),
+    r.note ?? '',
+  ]);
+  table(head, body);
+}
+
+function table(head: readonly string[], body: readonly (readonly string[])[]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((c, i) => (i >= 2 && i < cells.length - 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of body) console.log(line(r));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sections
+
+function benchOpening(map: GameMap, s: Settings): Row[] {
+  const list = prepare(map, openingWorkload());
+  return [
+    { workload: 'opening', input: 'prepared', units: 22, stats: measure(runPrepared(map, list), s) },
+    { workload: 'opening', input: 'text', units: 22, stats: measure(runFromText(map, list), s) },
+  ];
+}
+
+function benchMidgame(map: GameMap, s: Settings, list: readonly Prepared[]): Row[] {
+  const units = avgUnits(list);
+  return [
+    { workload: 'midgame (200)', input: 'prepared', units, stats: measure(runPrepared(map, list), s) },
+    { workload: 'midgame (200)', input: 'text', units, stats: measure(runFromText(map, list), s) },
+  ];
+}
+
+function benchReplay(map: GameMap, s: Settings): Row[] {
+  const game = playRandomGame(map, { seed: 3, maxYear: 1930 });
+  const records: readonly PhaseRecord[] = game.history;
+  const counts = { movement: 0, retreat: 0, adjustment: 0 };
+  for (const r of records) counts[r.position.phase.type]++;
+  const run = (): number => {
+    for (const r of records) {
+      const out = resolvePhase(map, r.position, r.orders, game.options);
+      if (!out.value) throw new Error(`replay ${r.name}: ${out.issues.map((i) => i.message).join('; ')}`);
+    }
+    return records.length;
+  };
+  const units = records.reduce((a, r) => a + r.position.units.length, 0) / records.length;
+  return [
+    {
+      workload: `replay (${records.length} phases)`,
+      input: 'prepared',
+      units,
+      stats: measure(run, s),
+      note: `seed 3 to ${game.status}: ${counts.movement} M, ${counts.retreat} R, ${counts.adjustment} A`,
+    },
+  ];
+}
+
+function benchLegal(map: GameMap, s: Settings, list: readonly Prepared[]): Row[] {
+  let total = 0;
+  for (const p of list) total += legalOrders(map, p.position).length;
+  const lazy = (): number => {
+    for (const p of list) legalOrders(map, p.position);
+    return list.length;
+  };
+  const withText = (): number => {
+    for (const p of list)
+      for (const o of legalOrders(map, p.position)) if (o.text.length === 0) throw new Error();
+    return list.length;
+  };
+  const units = avgUnits(list);
+  const note = `${Math.round(total / list.length)} orders per position`;
+  return [
+    { workload: 'legal orders (200)', input: 'position', units, stats: measure(lazy, s), note },
+    {
+      workload: 'legal orders (200)',
+      input: '+ text',
+      units,
+      stats: measure(withText, s),
+      note: 'every .text read',
+    },
+  ];
+}
+
+interface ScalingRow {
+  provinces: number;
+  kind: string;
+  units: number;
+  /** Undefined when the adjudication failed (the error is in `error`). */
+  stats?: Stats;
+  error?: string;
+}
+
+function benchScaling(s: Settings, midgame: Row | undefined): ScalingRow[] {
+  const rows: ScalingRow[] = [];
+  const scaled: Settings = { reps: Math.max(3, Math.min(s.reps, 7)), repMs: s.repMs, warmMs: s.warmMs };
+  const add = (provinces: number, kind: string, map: GameMap, entry: WorkloadPosition): void => {
+    const list = prepare(map, { positions: [entry] });
+    const row: ScalingRow = { provinces, kind, units: avgUnits(list) };
+    try {
+      row.stats = measure(runPrepared(map, list), scaled);
+    } catch (e) {
+      row.error = e instanceof RangeError ? 'stack overflow' : String(e);
+    }
+    rows.push(row);
+  };
+  for (const n of [1000, 10_000, 100_000]) {
+    const map = gridMap(n);
+    add(n, 'random orders', map, scalingPosition(map, 11));
+  }
+  for (const n of [1000, 10_000, 100_000]) {
+    const map = gridMap(n, 1, 0);
+    add(n, 'one chain of moves', map, chainPosition(map));
+  }
+  const base = (r: ScalingRow): ScalingRow => rows.find((x) => x.kind === r.kind)!;
+  table(
+    [
+      'map',
+      'orders',
+      'units',
+      'µs/phase (median)',
+      'spread (min-max)',
+      'time ratio',
+      'unit ratio',
+      'time/unit ratio',
+    ],
+    rows.map((r) => {
+      const b = base(r);
+      const u = r.units / b.units;
+      if (!r.stats || !b.stats)
+        return [
+          `${r.provinces.toLocaleString('en-US')} provinces`,
+          r.kind,
+          String(r.units),
+          r.error ?? '',
+          '',
+          '',
+          u.toFixed(1),
+          '',
+        ];
+      const t = r.stats.median / b.stats.median;
+      return [
+        `${r.provinces.toLocaleString('en-US')} provinces`,
+        r.kind,
+        String(r.units),
+        fmt(r.stats.median),
+        `${fmt(r.stats.min)}-${fmt(r.stats.max)}`,
+        t.toFixed(1),
+        u.toFixed(1),
+        (t / u).toFixed(2),
+      ];
+    }),
+  );
+  const big = rows.find((r) => r.provinces === 100_000 && r.kind === 'random orders');
+  if (midgame && big?.stats) {
+    const t = big.stats.median / midgame.stats.median;
+    const u = big.units / midgame.units;
+    console.log(
+      `\nAgainst the standard-map midgame (${midgame.units.toFixed(1)} units, ${fmt(midgame.stats.median)} µs): ` +
+        `${u.toFixed(0)}x the units, ${t.toFixed(0)}x the time (ratio ${(t / u).toFixed(2)}).`,
+    );
+  }
+  return rows;
+}
+
+interface WorkerRow {
+  workers: number | 'in-process';
+  positions: number;
+  ms: number;
+  perSecond: number;
+}
+
+async function benchWorkers(list: readonly Prepared[], reps: number): Promise<WorkerRow[]> {
+  const copies = 50;
+  const positions: WorkloadPosition[] = [];
+  for (let c = 0; c < copies; c++) for (const p of list) positions.push(p.entry);
+  const rows: WorkerRow[] = [];
+  const map = standardMap();
+  const inProcess = (): void => {
+    for (const entry of positions) {
+      const position = workloadPosition(entry).value!;
+      adjudicateMovement(map, position, workloadOrders(map, entry).value!);
+    }
+  };
+  const timed = async (f: () => Promise<void> | void): Promise<number> => {
+    const times: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const t0 = now();
+      await f();
+      times.push(now() - t0);
+    }
+    return median(times.sort((a, b) => a - b));
+  };
+  inProcess();
+  const ms = await timed(inProcess);
+  rows.push({
+    workers: 'in-process',
+    positions: positions.length,
+    ms,
+    perSecond: (positions.length * 1000) / ms,
+  });
+  for (const workers of [1, 2]) {
+    const pool = new BatchAdjudicator({ workers });
+    await pool.adjudicate(positions.slice(0, 2000)); // warm-up
+    const wms = await timed(async () => {
+      await pool.adjudicate(positions);
+    });
+    rows.push({ workers, positions: positions.length, ms: wms, perSecond: (positions.length * 1000) / wms });
+    await pool.close();
+  }
+  const base = rows[1]!.perSecond;
+  table(
+    ['workers', 'positions', 'ms (median)', 'positions/s', 'speed-up over 1 worker'],
+    rows.map((r) => [
+      String(r.workers),
+      String(r.positions),
+      r.ms.toFixed(0),
+      Math.round(r.perSecond).toLocaleString('en-US'),
+      r.workers === 'in-process' ? '' : (r.perSecond / base).toFixed(2),
+    ]),
+  );
+  return rows;
+}
+
+interface MemoryReport {
+  phases: number;
+  heapBeforeMB: number;
+  heapAfterMB: number;
+  /** Heap after a collection at each tenth of the run. */
+  samplesMB: number[];
+}
+
+function gcFunction(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+function benchMemory(map: GameMap, list: readonly Prepared[], phases: number): MemoryReport {
+  const gc = gcFunction();
+  const heap = (): number => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed / 2 ** 20;
+  };
+  const run = runPrepared(map, list);
+  run(); // warm: tables and caches built
+  const before = heap();
+  const samples: number[] = [];
+  const step = Math.max(list.length, Math.ceil(phases / 10 / list.length) * list.length);
+  let done = 0;
+  while (done < phases) {
+    for (let k = 0; k < step && done < phases; k += list.length) done += run();
+    samples.push(heap());
+  }
+  const after = samples[samples.length - 1] ?? before;
+  console.log(
+    `${done.toLocaleString('en-US')} phases in one process: heap ${before.toFixed(2)} MB before, ${after.toFixed(2)} MB after ` +
+      `(after each tenth: ${samples.map((x) => x.toFixed(2)).join(', ')} MB)`,
+  );
+  return { phases: done, heapBeforeMB: before, heapAfterMB: after, samplesMB: samples };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// External workloads
+
+function runWorkloadFile(file: string, out: string | undefined, json: boolean, s: Settings): void {
+  const map = standardMap();
+  const read = readWorkload(JSON.parse(readFileSync(file, 'utf8')));
+  if (!read.value) throw new Error(`${file}: ${read.issues.map((i) => i.message).join('; ')}`);
+  const list = prepare(map, read.value);
+  const prepared = measure(runPrepared(map, list), s);
+  const fromText = measure(runFromText(map, list), s);
+  if (out !== undefined) {
+    const results: WorkloadResult[] = list.map((p) => {
+      const r = adjudicateMovement(map, p.position, p.orders);
+      return workloadResult(p.id, r.value!);
+    });
+    writeFileSync(out, `${JSON.stringify({ results })}\n`);
+  }
+  if (json) {
+    console.log(
+      JSON.stringify({
+        workload: file,
+        positions: list.length,
+        mean_units: avgUnits(list),
+        median_us_per_phase: prepared.median,
+        min_us_per_phase: prepared.min,
+        max_us_per_phase: prepared.max,
+        median_us_per_phase_from_text: fromText.median,
+        min_us_per_phase_from_text: fromText.min,
+        max_us_per_phase_from_text: fromText.max,
+        phases_per_second: 1e6 / prepared.median,
+        repetitions: s.reps,
+        results: out ?? null,
+      }),
+    );
+    return;
+  }
+  const units = avgUnits(list);
+  printRows([
+    { workload: `${file} (${list.length})`, input: 'prepared', units, stats: prepared },
+    { workload: `${file} (${list.length})`, input: 'text', units, stats: fromText },
+  ]);
+  if (out !== undefined) console.log(`\nresults written to ${out}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main(argv: string[]): Promise<void> {
+  let json = false;
+  let quick = false;
+  let workload: string | undefined;
+  let out: string | undefined;
+  let only: Set<string> | undefined;
+  let reps: number | undefined;
+  let memoryPhases: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') json = true;
+    else if (a === '--quick') quick = true;
+    else if (a === '--workload') workload = argv[++i];
+    else if (a === '--out') out = argv[++i];
+    else if (a === '--only') only = new Set((argv[++i] ?? '').split(','));
+    else if (a === '--reps') reps = Number(argv[++i]);
+    else if (a === '--memory-phases') memoryPhases = Number(argv[++i]);
+    else {
+      process.stderr.write(`bench: unknown argument ${a}\n`);
+      process.exitCode = 2;
+      return;
+    }
+  }
+  const settings: Settings = {
+    reps: reps ?? (quick ? 5 : 15),
+    repMs: quick ? 40 : 100,
+    warmMs: quick ? 100 : 300,
+  };
+  if (workload !== undefined) {
+    runWorkloadFile(workload, out, json, settings);
+    return;
+  }
+  const wants = (name: string): boolean => only === undefined || only.has(name);
+  const log = json ? (): void => undefined : console.log;
+  const saved = console.log;
+  if (json) console.log = (): void => undefined;
+
+  const map = standardMap();
+  const midgame = prepare(map, midgameWorkload(7, 200));
+  log(
+    `dipkit bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${settings.reps} repetitions\n`,
+  );
+  const rows: Row[] = [];
+  if (wants('opening')) rows.push(...benchOpening(map, settings));
+  if (wants('midgame')) rows.push(...benchMidgame(map, settings, midgame));
+  if (wants('replay')) rows.push(...benchReplay(map, settings));
+  if (wants('legal')) rows.push(...benchLegal(map, settings, midgame));
+  if (rows.length > 0) printRows(rows);
+  let scaling: ScalingRow[] | undefined;
+  if (wants('scaling')) {
+    log('\nScaling (generated grid maps, units on most provinces):\n');
+    scaling = benchScaling(
+      settings,
+      rows.find((r) => r.workload.startsWith('midgame') && r.input === 'prepared'),
+    );
+  }
+  let workers: WorkerRow[] | undefined;
+  if (wants('workers')) {
+    log('\nBatch adjudication over worker threads (midgame positions from text, 10,000 per run):\n');
+    workers = await benchWorkers(midgame, quick ? 3 : 5);
+  }
+  let memory: MemoryReport | undefined;
+  if (wants('memory')) {
+    log('\nMemory:\n');
+    memory = benchMemory(map, midgame, memoryPhases ?? (quick ? 100_000 : 1_000_000));
+  }
+  console.log = saved;
+  if (json) {
+    console.log(
+      JSON.stringify(
+        {
+          node: process.version,
+          cores: cpus().length,
+          repetitions: settings.reps,
+          rows: rows.map((r) => ({
+            workload: r.workload,
+            input: r.input,
+            units: r.units,
+            median_us_per_phase: r.stats.median,
+            min_us_per_phase: r.stats.min,
+            max_us_per_phase: r.stats.max,
+            cpu_us_per_phase: r.stats.cpu,
+            phases_per_second: 1e6 / r.stats.median,
+            note: r.note ?? null,
+          })),
+          scaling: scaling?.map((r) => ({
+            provinces: r.provinces,
+            orders: r.kind,
+            units: r.units,
+            median_us_per_phase: r.stats?.median ?? null,
+            min_us_per_phase: r.stats?.min ?? null,
+            max_us_per_phase: r.stats?.max ?? null,
+            error: r.error ?? null,
+          })),
+          workers,
+          memory,
+        },
+        null,
+        2,
+      ),
+    );
+  }
+}
+
+await main(process.argv.slice(2));
