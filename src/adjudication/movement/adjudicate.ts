@@ -338,11 +338,20 @@ function writeResult(
       const strength = decisions.holdStrength(dest, false);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };
     }
-    for (let i = t.moveStart[dest]!; against === undefined && i < t.moveStart[dest + 1]!; i++) {
+    // Of several prevent strengths that stop the move, the strongest, then the first by unit text (so that the
+    // reason does not depend on the order of units and orders).
+    for (let i = t.moveStart[dest]!; i < t.moveStart[dest + 1]!; i++) {
       const w = t.movers[i]!;
-      if (w === u) continue;
+      if (w === u || (against !== undefined && against.kind !== 'prevent')) continue;
       const strength = decisions.preventStrength(w, false);
-      if (strength >= attack) against = { kind: 'prevent', unit: unitText(board, w), strength };
+      if (strength < attack) continue;
+      const unit = unitText(board, w);
+      if (
+        against === undefined ||
+        strength > against.strength ||
+        (strength === against.strength && unit < against.unit)
+      )
+        against = { kind: 'prevent', unit, strength };
     }
     // Only the backup rule can fail a move without an opposing strength (a paradox outside the standard rules).
     against ??= { kind: 'hold', unit: defender >= 0 ? unitText(board, defender) : '', strength: 0 };
@@ -355,21 +364,23 @@ function writeResult(
     return reason;
   };
 
+  // The reason names one unit whatever the order of units and orders: the dislodging unit when there is one,
+  // else the first cutting unit by its text.
   const cutReason = (s: number): Reason => {
+    if (dislodgedBy[s]! >= 0) return { code: 'cut-by-dislodgement', by: unitText(board, dislodgedBy[s]!) };
     const here = board.unitProvince[s]!;
+    let by = '';
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
       if (board.unitPower[a] === board.unitPower[s]) continue;
-      if (
+      const fromSupported =
         board.unitProvince[a] === t.dest[s] &&
-        (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province')
-      ) {
-        if (success[a]) return { code: 'cut-by-dislodgement', by: unitText(board, a) };
-      } else if (decisions.path(a, false)) {
-        return { code: 'cut', by: unitText(board, a) };
-      }
+        (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province');
+      if (fromSupported || !decisions.path(a, false)) continue;
+      const text = unitText(board, a);
+      if (by === '' || text < by) by = text;
     }
-    return { code: 'cut', by: '' };
+    return { code: 'cut', by };
   };
 
   const describe = (u: number): string => {
