@@ -46,11 +46,26 @@ export function movementPosition(units: Unit[]): Position {
 }
 
 /** Provinces next to province p, by army or fleet. */
-function neighbours(map: GameMap, p: number): number[] {
+export function neighbours(map: GameMap, p: number): number[] {
   const out = new Set<number>(armyNeighbours(map, p));
   const locations = map.provinceCoasts[p]!.length > 0 ? map.provinceCoasts[p]! : [p];
   for (const l of locations) for (const m of fleetNeighbours(map, l)) out.add(map.locationProvince[m]!);
   return [...out];
+}
+
+/** The `size` provinces nearest to `centre` (breadth first over army and fleet moves), `centre` first. */
+export function region(map: GameMap, centre: number, size: number): number[] {
+  const out = [centre];
+  const seen = new Set(out);
+  for (let i = 0; i < out.length && out.length < size; i++)
+    for (const q of neighbours(map, out[i]!).sort((a, b) => a - b)) {
+      if (out.length >= size) break;
+      if (!seen.has(q)) {
+        seen.add(q);
+        out.push(q);
+      }
+    }
+  return out;
 }
 
 /** A unit of `power` in province p: armies on land, fleets at sea, either on a coast (a fleet on a random coast). */
