@@ -456,6 +456,14 @@ function listMovement(
       if (any !== 0) s.armySlot[u] = armies++;
     }
   }
+  // Where each unit can move, for the supports.
+  const moveBits = s.moveBits;
+  for (let u = 0; u < n; u++) {
+    const base = (unitType[u]! * L + unitLocation[u]!) * W;
+    for (let w = 0; w < W; w++) {
+      moveBits[u * W + w] = t.reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
+    }
+  }
   // Convoy orders, when a fleet at sea is listed.
   let convoysWanted = false;
   for (let u = 0; u < n && !convoysWanted; u++) {
@@ -539,55 +547,50 @@ function listMovement(
     // Hold.
     out.push(new Listed(t, power, text, HOLD, key, -1, -1));
 
-    // Supports: by supported unit, its hold first, then its moves by destination.
-    const r0 = t.reachStart[key]!;
-    const r1 = t.reachStart[key + 1]!;
+    // Supports: by supported unit, its hold first, then its moves by destination: into the provinces both this
+    // unit can reach and the supported unit can move to (6.A.10, 6.D.34: never into this unit's own province).
+    const reachBase = key * W;
     const atSea = type === FLEET && t.isSea[here] === 1;
     for (let j = 0; j < n; j++) {
       const v = order[j]!;
       if (v === u) continue;
       const there = unitProvince[v]!;
       const vType = unitType[v]!;
-      if (!t.near[here * P + there] && (vType === FLEET || !anyBit(convoyDest, v * W, W))) continue;
       const vLoc = unitLocation[v]!;
       const vKey = vType * L + vLoc;
-      // Hold support.
-      if (canReach(t, type, loc, there)) {
+      if (hasBit(t.reachBits, reachBase, t.prank[there]!)) {
         out.push(new Listed(t, power, text, SUPPORT_HOLD, key, vKey, -1));
       }
-      // Move supports, into the provinces this unit can reach (sorted by code).
-      let convoyBase = v * W;
       let convoyBits = convoyDest;
+      let convoyBase = v * W;
       let exceptDone = false;
-      for (let k = r0; k < r1; k++) {
-        const q = t.reach[k]!;
-        if (q === there) continue;
-        if (vType === ARMY) {
-          if (t.isSea[q]) continue;
-          if (!t.armyAdjM[there * P + q]) {
-            // By convoy, without this unit as part of it (6.D.31).
-            if (!hasBit(convoyDest, v * W, t.prank[q]!)) continue;
-            if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
-              except.fill(0);
-              convoySearch(t, s, there, here, except, 0, undefined, 0);
-              convoyBits = except;
-              convoyBase = 0;
-              exceptDone = true;
+      for (let w = 0; w < W; w++) {
+        let bits = t.reachBits[reachBase + w]! & moveBits[v * W + w]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+          if (vType === ARMY) {
+            if (!t.armyAdjM[there * P + q]) {
+              // By convoy, without this unit as part of it (6.D.31).
+              if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
+                except.fill(0);
+                convoySearch(t, s, there, here, except, 0, undefined, 0);
+                convoyBits = except;
+                convoyBase = 0;
+                exceptDone = true;
+              }
+              if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
             }
-            if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
-          }
-          out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
-        } else {
-          if (t.isLand[q]) continue;
-          const coasts = map.provinceCoasts[q]!;
-          if (coasts.length === 0) {
-            if (t.fleetAdjM[vLoc * L + q]) {
-              out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
-            }
+            out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
           } else {
-            for (const c of coasts) {
-              if (t.fleetAdjM[vLoc * L + c]) {
-                out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, c));
+            const coasts = map.provinceCoasts[q]!;
+            if (coasts.length === 0) {
+              if (t.fleetAdjM[vLoc * L + q]) out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
+            } else {
+              for (const c of coasts) {
+                if (t.fleetAdjM[vLoc * L + c])
+                  out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, c));
               }
             }
           }
@@ -603,17 +606,6 @@ function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: numb
     (powerFilter < 0 || s.unitPower[u] === powerFilter) &&
     (provinceFilter < 0 || s.unitProvince[u] === provinceFilter)
   );
-}
-
-function anyBit(bits: Uint32Array, base: number, W: number): boolean {
-  for (let w = 0; w < W; w++) if (bits[base + w] !== 0) return true;
-  return false;
-}
-
-/** `canReach` of legality.ts: the unit can move to `province` by itself, coasts and convoys aside. */
-function canReach(t: LegalTables, type: number, location: number, province: number): boolean {
-  if (type === ARMY) return !t.isSea[province] && t.armyAdjM[location * t.P + province] === 1;
-  return !t.isLand[province] && t.fleetReachM[location * t.P + province] === 1;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -60,8 +60,8 @@ export interface LegalTables {
    */
   readonly reachStart: Int32Array;
   readonly reach: Int32Array;
-  /** near[p * P + q] = 1 when p and q are neighbours or have a common neighbour (any unit type). */
-  readonly near: Uint8Array;
+  /** The same as bit sets (W words at [type * L + location] * W, by rank). */
+  readonly reachBits: Uint32Array;
   /** The same three relations as bit sets (W words per province, by rank). */
   readonly startSeaBits: Uint32Array;
   readonly seaCoastBits: Uint32Array;
@@ -104,6 +104,8 @@ export interface Scratch {
   convoyDest: Uint32Array;
   /** Per unit: sea provinces the convoy search from the unit's province visited. */
   convoySeas: Uint32Array;
+  /** Per unit: provinces it can move to (land, coast, by convoy; a fleet to any coast). */
+  moveBits: Uint32Array;
   /** Per (fleet, army) pair: destinations of legal convoy orders. */
   convoyOrder: Uint32Array;
   /** BFS queue over provinces; bit sets of the seas holding a fleet, and of the seas a search has seen. */
@@ -254,22 +256,6 @@ function build(map: GameMap): LegalTables {
       reachRows.push(row);
     }
   }
-  const neighbour = new Uint8Array(P * P);
-  for (let p = 0; p < P; p++) {
-    neighbour[p * P + p] = 1;
-    for (const loc of [p, ...map.provinceCoasts[p]!]) {
-      for (let q = 0; q < P; q++)
-        if (armyAdjM[p * P + q] || fleetReachM[loc * P + q]) neighbour[p * P + q] = neighbour[q * P + p] = 1;
-    }
-  }
-  const near = new Uint8Array(P * P);
-  for (let p = 0; p < P; p++) {
-    for (let q = 0; q < P; q++) {
-      if (!neighbour[p * P + q]) continue;
-      for (let r = 0; r < P; r++) if (neighbour[q * P + r]) near[p * P + r] = 1;
-    }
-  }
-
   const unitText: string[] = [];
   const unitRef: UnitRef[] = [];
   for (const type of ['A', 'F'] as UnitType[]) {
@@ -286,7 +272,7 @@ function build(map: GameMap): LegalTables {
   const [armyStart, armyAdj] = csr(armyRows);
   const [fleetStart, fleetAdj] = csr(fleetRows);
   const bitRows = (rows: readonly (readonly number[])[]): Uint32Array => {
-    const bits = new Uint32Array(P * W);
+    const bits = new Uint32Array(rows.length * W);
     rows.forEach((row, p) => {
       for (const q of row) bits[p * W + (prank[q]! >>> 5)]! |= 1 << (prank[q]! & 31);
     });
@@ -325,7 +311,7 @@ function build(map: GameMap): LegalTables {
     seaSeaBits: bitRows(seaSeaRows),
     reachStart,
     reach,
-    near,
+    reachBits: bitRows(reachRows),
     provincesByRank,
     prank,
     armyAdjBits,
@@ -352,6 +338,7 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     order: new Int32Array(cap),
     convoyDest: new Uint32Array(cap * W),
     convoySeas: new Uint32Array(cap * W),
+    moveBits: new Uint32Array(cap * W),
     convoyOrder: new Uint32Array(cap * cap * W),
     queue: new Int32Array(P),
     fleetSeas: new Uint32Array(W),
