@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import type { MovementResult, OrderOutcome, Reason } from '../adjudication/outcome.js';
 import { readPositionText, phaseName } from '../formats/position-text.js';
 import { formatIssue, type Issue } from '../issues.js';
@@ -17,7 +17,7 @@ import type { Position } from '../position/types.js';
 
 export const summary = 'adjudicate the movement phase of a position-and-orders file';
 
-export const usage = `Usage: dipkit adjudicate FILE [--json] [--rules PRESET] [--rule ISSUE=CHOICE]...
+export const usage = `Usage: dipkit adjudicate FILE [--json] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME]
 
 Reads a position and orders in dipkit's text format and adjudicates the movement phase:
 
@@ -36,6 +36,7 @@ retreats, the provinces left empty by a standoff, and the position after the pha
 Options:
   --json       print the result as JSON (each order outcome also carries "text", the canonical order)
 ${ruleFlagsHelp}
+${resolverFlagHelp}
   -h, --help   show this help
 
 Exit status: 0 adjudicated (order lines that cannot be read are warnings, and their units hold),
@@ -47,7 +48,12 @@ export function run(args: string[]): number {
   try {
     parsed = parseArgs({
       args,
-      options: { json: { type: 'boolean' }, ...ruleFlags, help: { type: 'boolean', short: 'h' } },
+      options: {
+        json: { type: 'boolean' },
+        ...ruleFlags,
+        ...resolverFlag,
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -76,6 +82,8 @@ export function run(args: string[]): number {
 
   const rules = rulesFromFlags('adjudicate', parsed.values);
   if (!rules) return 2;
+  const resolver = resolverFromFlag('adjudicate', parsed.values.resolver);
+  if (!resolver) return 2;
   const map = standardMap();
   const read = readPositionText(map, text, file);
   const value = read.value;
@@ -96,7 +104,7 @@ export function run(args: string[]): number {
     return 2;
   }
 
-  const result = adjudicateMovement(map, position, orders, rules);
+  const result = movementAdjudicator(resolver)(map, position, orders, rules);
   if (!result.value) {
     for (const i of result.issues) process.stderr.write(`${formatIssue({ ...i, source: file })}\n`);
     return 2;

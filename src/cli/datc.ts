@@ -16,6 +16,13 @@ import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
 import type { RuleOptions } from '../adjudication/rules.js';
 import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import {
+  movementAdjudicator,
+  resolverFlag,
+  resolverFlagHelp,
+  resolverFromFlag,
+  type MovementAdjudicator,
+} from './resolver-flag.js';
 import { readJdipCases, type JdipCase } from '../formats/jdip.js';
 import { formatIssue, type Issue } from '../issues.js';
 import { standardMap } from '../map/compile.js';
@@ -27,7 +34,7 @@ export const summary = 'run jDip-format DATC test files and compare the resultin
 
 const DEFAULT_DEVIATIONS = new URL('../../../test/data/jdip-deviations.json', import.meta.url);
 
-export const usage = `Usage: dipkit datc [--json] [--deviations FILE] [--rules PRESET] [--rule ISSUE=CHOICE]... FILE...
+export const usage = `Usage: dipkit datc [--json] [--deviations FILE] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME] FILE...
 
 Runs every case of jDip-format adjudicator test files (such as godip's DATC v2.4 file) and compares the units
 and dislodged units after the phase with the expected ones. Prints one line per case:
@@ -45,6 +52,7 @@ Options:
                      (default: the bundled test/data/jdip-deviations.json). A key "6.J.*" matches a
                      prefix, "6.F.14#2" the second case with a repeated id; keys starting with # are notes
 ${ruleFlagsHelp}
+${resolverFlagHelp}
   --json             print a JSON report instead
   -h, --help         show this help
 
@@ -79,6 +87,7 @@ export function run(args: string[]): number {
         json: { type: 'boolean' },
         deviations: { type: 'string' },
         ...ruleFlags,
+        ...resolverFlag,
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -99,6 +108,9 @@ export function run(args: string[]): number {
 
   const rules = rulesFromFlags('datc', parsed.values);
   if (!rules) return 2;
+  const resolver = resolverFromFlag('datc', parsed.values.resolver);
+  if (!resolver) return 2;
+  const adjudicate = movementAdjudicator(resolver);
   const deviationsPath = parsed.values.deviations ?? DEFAULT_DEVIATIONS;
   const deviations = readDeviations(deviationsPath);
   if ('error' in deviations) {
@@ -135,7 +147,7 @@ export function run(args: string[]): number {
       const n = (seen.get(c.id) ?? 0) + 1;
       seen.set(c.id, n);
       const label = n === 1 ? c.id : `${c.id}#${n}`;
-      const report = judge(file, c, label, runCase(map, c, rules), deviations.value);
+      const report = judge(file, c, label, runCase(map, c, rules, adjudicate), deviations.value);
       reports.push(report);
       if (!json) out.push(reportLine(report));
     }
@@ -230,15 +242,20 @@ function reportLine(r: CaseReport): string {
   }
 }
 
-/** Runs one case with the adjudicator of its phase. */
-export function runCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRun {
+/** Runs one case with the adjudicator of its phase (`adjudicate` for movement). */
+export function runCase(
+  map: GameMap,
+  c: JdipCase,
+  rules?: RuleOptions,
+  adjudicate: MovementAdjudicator = adjudicateMovement,
+): CaseRun {
   if (c.variant !== '' && normalizeName(c.variant) !== normalizeName(map.name)) {
     return { skip: `variant "${c.variant}" not supported (only ${map.name})` };
   }
   try {
     switch (c.phase.type) {
       case 'movement':
-        return runMovementCase(map, c, rules);
+        return runMovementCase(map, c, rules, adjudicate);
       case 'retreat':
         return runRetreatCase(map, c, rules);
       case 'adjustment':
@@ -254,7 +271,12 @@ function cannotAdjudicate(issues: readonly Issue[]): CaseRun {
   return { error: `cannot adjudicate: ${issues.map((i) => `${i.code} ${i.message}`).join('; ')}` };
 }
 
-function runMovementCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRun {
+function runMovementCase(
+  map: GameMap,
+  c: JdipCase,
+  rules: RuleOptions | undefined,
+  adjudicate: MovementAdjudicator,
+): CaseRun {
   const position: Position = {
     phase: c.phase,
     units: c.unitsBefore.map((u) => ({ ...u })),
@@ -262,7 +284,7 @@ function runMovementCase(map: GameMap, c: JdipCase, rules?: RuleOptions): CaseRu
     contested: [],
     supplyCenters: c.supplyCenters ?? {},
   };
-  const result = adjudicateMovement(map, position, c.orders, rules);
+  const result = adjudicate(map, position, c.orders, rules);
   if (!result.value) return cannotAdjudicate(result.issues);
   const { position: after, dislodged } = result.value;
   // godip leaves out dislodged units that have no retreat (they are destroyed at once).

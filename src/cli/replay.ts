@@ -4,6 +4,7 @@
  */
 import { describeRules } from '../adjudication/rules.js';
 import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatIssue, type Issue } from '../issues.js';
@@ -14,7 +15,7 @@ import { formatReplay, replay } from '../game/replay.js';
 
 export const summary = 'replay a recorded game (MILA/dipcc JSON or dipkit game file) and check every phase';
 
-export const usage = `Usage: dipkit replay GAME.json [--json]
+export const usage = `Usage: dipkit replay GAME.json [--json] [--resolver NAME]
 
 Reads a recorded game, MILA/dipcc JSON (phases S1901M ... with "state" and "orders") or a dipkit game file, and
 for each phase applies its recorded orders to its recorded position and compares the result with the next
@@ -31,6 +32,7 @@ Options:
   --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
 ${ruleFlagsHelp}
                (these replace the rules the game file records)
+${resolverFlagHelp}
   -h, --help   show this help
 
 Exit status: 0 every phase passed, 1 some phase failed, 2 the file cannot be read or is not a game.`;
@@ -53,7 +55,12 @@ export function run(args: string[]): number {
   try {
     parsed = parseArgs({
       args,
-      options: { json: { type: 'boolean' }, ...ruleFlags, help: { type: 'boolean', short: 'h' } },
+      options: {
+        json: { type: 'boolean' },
+        ...ruleFlags,
+        ...resolverFlag,
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -71,6 +78,8 @@ export function run(args: string[]): number {
     );
     return 2;
   }
+  const resolver = resolverFromFlag('replay', parsed.values.resolver);
+  if (!resolver) return 2;
   const file = parsed.positionals[0] ?? '';
   let text: string;
   try {
@@ -118,7 +127,7 @@ export function run(args: string[]): number {
       `${file}  too-short  the game records ${n} phase${n === 1 ? '' : 's'}: nothing to replay\n`,
     );
   }
-  const report = replay(map, recorded);
+  const report = replay(map, recorded, movementAdjudicator(resolver));
   if (parsed.values.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else for (const line of formatReplay(report)) process.stdout.write(`${line}\n`);
   return report.failed === 0 ? 0 : 1;

@@ -22,7 +22,7 @@ import type { Position, Unit } from '../position/types.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
 import { adjudicateAdjustments, type PowerAdjustment } from '../adjudication/adjustment.js';
-import type { OrderOutcome } from '../adjudication/outcome.js';
+import type { MovementResult, OrderOutcome } from '../adjudication/outcome.js';
 import {
   adjustmentPhaseNeeded,
   adjustmentsDue,
@@ -294,15 +294,25 @@ export interface PhaseResolution {
   winner?: string;
 }
 
+/** Adjudicates a movement phase: `adjudicateMovement`, or another resolver with its signature. */
+export type MovementAdjudicator = (
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules?: Partial<RuleOptions>,
+) => Result<MovementResult>;
+
 /**
  * Adjudicates one phase of `position` with `orders` and works out the next phase: skipped empty phases, the
  * supply-centre update after the Fall, victory, and the year limit. Issues only when the position itself is bad.
+ * Movement phases are adjudicated by `movement` (default `adjudicateMovement`).
  */
 export function resolvePhase(
   map: GameMap,
   position: Position,
   orders: readonly SubmittedOrder[],
   options: GameOptions,
+  movement: MovementAdjudicator = adjudicateMovement,
 ): Result<PhaseResolution> {
   const given: GivenOrder[] = orders.map((o) => ({ power: o.power, order: o.order }));
   const rules = gameRules(options);
@@ -310,7 +320,7 @@ export function resolvePhase(
   const { season, year } = position.phase;
   switch (position.phase.type) {
     case 'movement': {
-      const result = adjudicateMovement(map, position, given, rules);
+      const result = movement(map, position, given, rules);
       if (!result.value) return { issues: result.issues };
       const record: PhaseRecord = {
         name,

@@ -12,7 +12,7 @@ import type { GameMap } from '../map/types.js';
 import { splitCoast } from '../map/query.js';
 import type { Position } from '../position/types.js';
 import { retreatOptions } from './centers.js';
-import { resolvePhase } from './game.js';
+import { resolvePhase, type MovementAdjudicator } from './game.js';
 import { type RecordedGame, type RecordedPhase, unitKey } from './history.js';
 import { phaseName } from './phases.js';
 
@@ -31,19 +31,29 @@ export interface ReplayReport {
   failed: number;
 }
 
-/** Replays every phase of `game` that is followed by another recorded phase. */
-export function replay(map: GameMap, game: RecordedGame): ReplayReport {
+/**
+ * Replays every phase of `game` that is followed by another recorded phase. Movement phases are adjudicated by
+ * `movement` (default `adjudicateMovement`).
+ */
+export function replay(map: GameMap, game: RecordedGame, movement?: MovementAdjudicator): ReplayReport {
   const phases: PhaseCheck[] = [];
   for (let i = 0; i + 1 < game.phases.length; i++) {
-    phases.push(checkPhase(map, game, game.phases[i] as RecordedPhase, game.phases[i + 1] as RecordedPhase));
+    const [phase, next] = [game.phases[i] as RecordedPhase, game.phases[i + 1] as RecordedPhase];
+    phases.push(checkPhase(map, game, phase, next, movement));
   }
   const passed = phases.filter((p) => p.pass).length;
   return { phases, passed, failed: phases.length - passed };
 }
 
-function checkPhase(map: GameMap, game: RecordedGame, phase: RecordedPhase, next: RecordedPhase): PhaseCheck {
+function checkPhase(
+  map: GameMap,
+  game: RecordedGame,
+  phase: RecordedPhase,
+  next: RecordedPhase,
+  movement?: MovementAdjudicator,
+): PhaseCheck {
   const unreadable = (phase.unreadable ?? []).map((u) => `${u.power} ${u.text} (unreadable: ${u.message})`);
-  const resolved = resolvePhase(map, phase.position, phase.orders, game.options);
+  const resolved = resolvePhase(map, phase.position, phase.orders, game.options, movement);
   if (!resolved.value) {
     return {
       phase: phase.name,
