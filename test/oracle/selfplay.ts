@@ -1,0 +1,247 @@
+/**
+ * Self-play with checks: a random player (src/selfplay/random-player.ts, random legal orders) plays a whole game
+ * through the game API (newGame, submitOrders, processPhase), and after every phase the invariants are checked,
+ * independently of the game code:
+ *
+ * - every position is a possible one: each unit on a province it can stand on (no army at sea, no fleet inland,
+ *   a fleet on a two-coast province on a coast), one unit per province, the dislodged units too;
+ * - movement: both resolvers agree, the invariants of test/oracle/invariants.ts hold (conservation, one attacker
+ *   per dislodgement, cut supports, shuffles, determinism), the equation oracle agrees on every independent group
+ *   small enough, and the next position is the adjudicated one;
+ * - retreats: the units after are the units before plus the retreats, each to one of its retreat options;
+ * - supply centres change owner only after the Fall retreats (or the Fall movement when nothing retreats), and
+ *   then each centre with a unit on it is that unit's power's, the others keep their owner;
+ * - adjustments: a power with more units than centres ends with as many units as centres; a power with fewer
+ *   keeps its units and builds at most as many as it has centres to spare and free owned home centres, each in one
+ *   of them; a winner owns the centres a victory needs.
+ */
+import { compileBoard } from '../../src/adjudication/board.js';
+import { newGame, processPhase, submitOrders, type Game } from '../../src/game/game.js';
+import { phaseName } from '../../src/game/phases.js';
+import { splitCoast } from '../../src/map/query.js';
+import type { GameMap } from '../../src/map/types.js';
+import type { GivenOrder } from '../../src/orders/types.js';
+import type { Position, Unit } from '../../src/position/types.js';
+import { randomOrders, seededRandom } from '../../src/selfplay/random-player.js';
+import { checkMovement } from './invariants.js';
+
+export interface GameReport {
+  seed: number;
+  phases: number;
+  orders: number;
+  /** Movement phases compared with the equation oracle, and groups compared. */
+  oracleGroups: number;
+  status: Game['status'];
+  winner?: string;
+  finalPhase: string;
+  violations: string[];
+}
+
+export interface SelfPlayCheckOptions {
+  /** Last year played (default 1915); the game may end earlier by a victory. */
+  maxYear?: number;
+  /** Equation oracle on groups of at most this many decisions (default 8; 0 for none). */
+  oracleGroup?: number;
+  /** Stop collecting after this many violations (default 20). */
+  maxViolations?: number;
+}
+
+const province = (map: GameMap, location: string): number => splitCoast(map, location).province;
+const key = (u: Unit): string => `${u.power} ${u.type} ${u.location}`;
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
+
+/** Each unit can stand where it is, one unit per province (the units, and separately the dislodged units). */
+function positionViolations(map: GameMap, position: Position): string[] {
+  const problems: string[] = [];
+  for (const [what, units] of [
+    ['units', position.units],
+    ['dislodged units', position.dislodged],
+  ] as const) {
+    const board = compileBoard(map, units);
+    for (const i of board.issues) problems.push(`${what}: ${i.code}: ${i.message}`);
+  }
+  return problems;
+}
+
+function ownerOf(map: GameMap, centres: Readonly<Record<string, readonly string[]>>): Map<number, string> {
+  const owner = new Map<number, string>();
+  for (const [power, list] of Object.entries(centres))
+    for (const c of list) owner.set(province(map, c), power);
+  return owner;
+}
+
+/** Plays one game with seed `seed` and checks every phase. */
+export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckOptions = {}): GameReport {
+  const random = seededRandom(seed);
+  const checkRandom = seededRandom(seed ^ 0x5bd1e995);
+  const maxViolations = options.maxViolations ?? 20;
+  const report: GameReport = {
+    seed,
+    phases: 0,
+    orders: 0,
+    oracleGroups: 0,
+    status: 'active',
+    finalPhase: '',
+    violations: [],
+  };
+  const violation = (phase: string, message: string): void => {
+    if (report.violations.length < maxViolations)
+      report.violations.push(`game ${seed}, ${phase}: ${message}`);
+  };
+  let game: Game = newGame(map, { maxYear: options.maxYear ?? 1915 });
+  /** Retreat options of the units dislodged in the last movement phase, by "POWER T LOC". */
+  let retreatOptions = new Map<string, string[]>();
+
+  while (game.status === 'active' && report.violations.length < maxViolations) {
+    const position = game.position;
+    const name = phaseName(position.phase);
+    for (const p of positionViolations(map, position)) violation(name, p);
+    for (const power of map.powers) {
+      let lines: string[];
+      try {
+        lines = randomOrders(map, position, power, random);
+      } catch (e) {
+        violation(name, `no legal orders for ${power}: ${e instanceof Error ? e.message : String(e)}`);
+        continue;
+      }
+      if (lines.length === 0) continue;
+      const submitted = submitOrders(map, game, power, lines.join('\n'));
+      if (!submitted.value) {
+        violation(
+          name,
+          `legal orders refused for ${power}: ${submitted.issues.map((i) => i.message).join('; ')}`,
+        );
+        continue;
+      }
+      game = submitted.value;
+    }
+    report.orders += game.orders.length;
+    const given: GivenOrder[] = game.orders.map((o) => ({ power: o.power, order: o.order }));
+
+    let expectedUnits: string[] | undefined;
+    if (position.phase.type === 'movement') {
+      const check = checkMovement(map, position, given, {
+        random: checkRandom,
+        oracleGroup: options.oracleGroup ?? 8,
+      });
+      report.oracleGroups += check.oracleGroups;
+      for (const p of check.problems) violation(name, p);
+      if (check.result) {
+        expectedUnits = check.result.position.units.map(key);
+        retreatOptions = new Map(check.result.dislodged.map((d) => [key(d), d.retreats]));
+      }
+    }
+
+    const processed = processPhase(map, game);
+    if (!processed.value) {
+      violation(name, `the phase cannot be processed: ${processed.issues.map((i) => i.message).join('; ')}`);
+      break;
+    }
+    const next = processed.value;
+    report.phases++;
+    const after = next.position;
+    const record = next.history[next.history.length - 1];
+    if (record?.name !== name) violation(name, `the history does not end with ${name}`);
+
+    // Units after the phase.
+    const unitsAfter = after.units.map(key);
+    if (position.phase.type === 'movement' && expectedUnits && !sameSet(unitsAfter, expectedUnits))
+      violation(name, 'the next position is not the adjudicated one');
+    if (position.phase.type === 'movement' && after.phase.type === 'retreat') {
+      const dislodged = after.dislodged.map(key);
+      if (!sameSet(dislodged, [...retreatOptions.keys()]))
+        violation(name, 'the dislodged units are not the adjudicated ones');
+    }
+    if (position.phase.type === 'retreat') {
+      const before = new Set(position.units.map(key));
+      const stayed = unitsAfter.filter((u) => before.has(u));
+      if (stayed.length !== before.size)
+        violation(name, 'a unit that did not retreat changed during the retreats');
+      for (const u of after.units) {
+        if (before.has(key(u))) continue;
+        const allowed = position.dislodged.some(
+          (d) =>
+            d.power === u.power &&
+            d.type === u.type &&
+            (retreatOptions.get(key(d)) ?? []).includes(u.location),
+        );
+        if (!allowed) violation(name, `${key(u)} appeared without a retreat allowed there`);
+      }
+      if (after.units.length > position.units.length + position.dislodged.length)
+        violation(name, 'more units after the retreats than before');
+    }
+
+    // Supply centres: only after the Fall (retreats, or movement when no retreat phase follows).
+    const fallEnds =
+      position.phase.season === 'fall' &&
+      (position.phase.type === 'retreat' ||
+        (position.phase.type === 'movement' && after.phase.type !== 'retreat'));
+    const ownerBefore = ownerOf(map, position.supplyCenters);
+    const ownerAfter = ownerOf(map, after.supplyCenters);
+    if (!fallEnds) {
+      const same =
+        ownerBefore.size === ownerAfter.size &&
+        [...ownerBefore].every(([p, power]) => ownerAfter.get(p) === power);
+      if (!same) violation(name, 'supply-centre ownership changed outside the end of the Fall');
+    } else {
+      const standing = new Map<number, string>();
+      for (const u of after.units) standing.set(province(map, u.location), u.power);
+      for (let p = 0; p < map.provinceCount; p++) {
+        if (!map.supplyCenter[p]) continue;
+        const expected = standing.get(p) ?? ownerBefore.get(p);
+        if (ownerAfter.get(p) !== expected)
+          violation(
+            name,
+            `${map.locationCode[p]} owned by ${ownerAfter.get(p) ?? 'nobody'}, expected ${expected ?? 'nobody'}`,
+          );
+      }
+    }
+
+    // Adjustments.
+    if (position.phase.type === 'adjustment') {
+      const owner = ownerBefore;
+      const occupied = new Set(position.units.map((u) => province(map, u.location)));
+      for (const [index, power] of map.powers.entries()) {
+        const centres = position.supplyCenters[power]?.length ?? 0;
+        const before = position.units.filter((u) => u.power === power);
+        const afterUnits = after.units.filter((u) => u.power === power);
+        if (before.length > centres) {
+          if (afterUnits.length !== centres)
+            violation(
+              name,
+              `${power}: ${before.length} units, ${centres} centres, ${afterUnits.length} units after`,
+            );
+          const kept = new Set(before.map(key));
+          if (afterUnits.some((u) => !kept.has(key(u))))
+            violation(name, `${power} gained a unit while disbanding`);
+        } else {
+          const free = (map.homeCenters[index] ?? []).filter(
+            (p) => owner.get(p) === power && !occupied.has(p),
+          );
+          const possible = Math.min(centres - before.length, free.length);
+          const kept = new Set(afterUnits.map(key));
+          if (before.some((u) => !kept.has(key(u))))
+            violation(name, `${power} lost a unit while not disbanding`);
+          const built = afterUnits.filter((u) => !before.some((b) => key(b) === key(u)));
+          if (built.length > possible)
+            violation(name, `${power} built ${built.length} units, at most ${possible} possible`);
+          for (const u of built)
+            if (!free.includes(province(map, u.location)))
+              violation(name, `${power} built ${key(u)} outside a free home centre`);
+        }
+      }
+    }
+    for (const p of positionViolations(map, after)) violation(`after ${name}`, p);
+    if (next.status === 'won') {
+      const count = next.winner === undefined ? 0 : (after.supplyCenters[next.winner]?.length ?? 0);
+      if (count < game.options.victoryCenters)
+        violation(name, `${next.winner ?? '?'} won with ${count} centres`);
+    }
+    game = next;
+  }
+  report.status = game.status;
+  if (game.winner !== undefined) report.winner = game.winner;
+  report.finalPhase = phaseName(game.position.phase);
+  return report;
+}
