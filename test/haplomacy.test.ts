@@ -7,7 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareAll, explanationProblems, haplomacyReport, REPORT_PATH } from '../bench/haplomacy-report.js';
 import { adjudicateHaplomacy } from '../src/adjudication/haplomacy/adjudicate.js';
@@ -183,7 +185,26 @@ function dipkit(...args: string[]): { status: number | null; stdout: string; std
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-void test('CLI: --resolver on adjudicate, datc and replay', () => {
+/** DATC 6.C.1 in jDip's format: a circular movement of one power, which Haplomacy's rule 12 stops. */
+const CIRCLE = `VARIANT_ALL Standard
+CASE 6.C.1
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tTurkey: F ank
+\tTurkey: A con
+\tTurkey: A smy
+ORDERS
+\tTurkey: F ank-con
+\tTurkey: A con-smy
+\tTurkey: A smy-ank
+POSTSTATE
+\tTurkey: F con
+\tTurkey: A smy
+\tTurkey: A ank
+END
+`;
+
+void test('CLI: --resolver on adjudicate, datc and replay', (t) => {
   for (const command of ['adjudicate', 'datc', 'replay']) {
     const help = dipkit(command, '--help');
     assert.equal(help.status, 0);
@@ -212,8 +233,22 @@ void test('CLI: --resolver on adjudicate, datc and replay', () => {
   const replayed = dipkit('replay', game, '--resolver', 'haplomacy');
   assert.match(replayed.stdout, /\d+ passed, \d+ failed\n$/);
 
-  for (const command of ['adjudicate', 'replay']) {
-    const bad = dipkit(command, command === 'adjudicate' ? paradox : game, '--resolver', 'nonsense');
+  const dir = mkdtempSync(join(tmpdir(), 'dipkit-haplomacy-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const circle = join(dir, 'circle.txt');
+  writeFileSync(circle, CIRCLE);
+  for (const resolver of [undefined, 'partial-information', 'guess']) {
+    const r = dipkit('datc', circle, ...(resolver ? ['--resolver', resolver] : []));
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^PASS 6\.C\.1$/m);
+  }
+  const failing = dipkit('datc', circle, '--resolver', 'haplomacy');
+  assert.equal(failing.status, 1, failing.stderr);
+  assert.match(failing.stdout, /^FAIL 6\.C\.1: /m);
+
+  for (const command of ['adjudicate', 'datc', 'replay']) {
+    const file = { adjudicate: paradox, datc: circle, replay: game }[command]!;
+    const bad = dipkit(command, file, '--resolver', 'nonsense');
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /unknown resolver "nonsense"/);
   }
