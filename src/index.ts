@@ -48,6 +48,7 @@ export {
   type ResolverName,
 } from './adjudication/movement/adjudicate.js';
 export { adjudicateRetreats, type RetreatResult } from './adjudication/retreat.js';
+export { adjudicateHaplomacy } from './adjudication/haplomacy/adjudicate.js';
 export {
   adjudicateAdjustments,
   type AdjustmentResult,
