@@ -3,7 +3,7 @@
  * Built once per adjudication; the legality checks and the resolver read only this.
  */
 import type { GameMap } from '../map/types.js';
-import { lookupLocation } from '../map/query.js';
+import { lookupCode, lookupLocation } from '../map/query.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import type { Position, Unit } from '../position/types.js';
 
@@ -83,6 +83,54 @@ export function compileBoard(map: GameMap, units: readonly Unit[]): Result<Board
   return {
     value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt },
     issues,
+  };
+}
+
+/** Where `loadBoard` writes the board: columns with room for the units, and `unitAt` for every province. */
+export interface BoardColumns {
+  readonly unitProvince: Int32Array;
+  readonly unitLocation: Int32Array;
+  readonly unitType: Uint8Array;
+  readonly unitPower: Int32Array;
+  readonly unitAt: Int32Array;
+  /** Canonical power name to index. */
+  readonly powerByName: ReadonlyMap<string, number>;
+}
+
+/**
+ * `compileBoard` into reused columns (the movement adjudicator's scratch set): the same board, without allocating
+ * arrays. Units written with canonical codes and power names take a fast path; anything else (another spelling,
+ * or a position with issues) goes through `compileBoard`, whose board or issues are returned.
+ */
+export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly Unit[]): Result<Board> {
+  const { unitProvince, unitLocation, unitType, unitPower, unitAt } = columns;
+  const n = units.length;
+  unitAt.fill(-1);
+  for (let u = 0; u < n; u++) {
+    const unit = units[u]!;
+    const power = columns.powerByName.get(unit.power);
+    const location = lookupCode(map, unit.location);
+    if (power === undefined || location < 0) return compileBoard(map, units);
+    const province = map.locationProvince[location]!;
+    const kind = map.provinceKind[province];
+    if (unitAt[province]! >= 0) return compileBoard(map, units);
+    if (unit.type === 'A') {
+      if (kind === 'sea') return compileBoard(map, units);
+      unitLocation[u] = province; // an army stands in the province, never on a coast
+      unitType[u] = ARMY;
+    } else if (unit.type === 'F') {
+      if (kind === 'land' || (location === province && map.provinceCoasts[province]!.length > 0))
+        return compileBoard(map, units);
+      unitLocation[u] = location;
+      unitType[u] = FLEET;
+    } else return compileBoard(map, units);
+    unitAt[province] = u;
+    unitProvince[u] = province;
+    unitPower[u] = power;
+  }
+  return {
+    value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt },
+    issues: [],
   };
 }
 

@@ -55,12 +55,57 @@ function provinceByName(map: GameMap, text: string): number {
   return map.provinceIndex.get(key) ?? -1;
 }
 
+/** A location as written, split: province id (-1 if unknown) and coast ("NC"; null when none is written). */
+export interface SplitLocation {
+  readonly province: number;
+  readonly coast: string | null;
+}
+
+/**
+ * The canonical codes of a map ("LON", "SPA/NC"), the spelling orders and positions mostly use, looked up without
+ * any string normalisation: code to split location and to location id. One map's index is kept at hand (the map
+ * of the last call), others in a WeakMap. Only the map's own codes are entries, so the index never grows.
+ */
+interface CodeIndex {
+  readonly map: GameMap;
+  readonly split: ReadonlyMap<string, SplitLocation>;
+  readonly location: ReadonlyMap<string, number>;
+}
+
+const codeIndexes = new WeakMap<GameMap, CodeIndex>();
+let lastCodeIndex: CodeIndex | undefined;
+
+function codeIndex(map: GameMap): CodeIndex {
+  if (lastCodeIndex?.map === map) return lastCodeIndex;
+  let index = codeIndexes.get(map);
+  if (index === undefined) {
+    const split = new Map<string, SplitLocation>();
+    const location = new Map<string, number>();
+    for (let l = 0; l < map.locationCount; l++) {
+      const code = map.locationCode[l]!;
+      const coast = map.locationCoast[l]!;
+      split.set(
+        code,
+        Object.freeze({ province: map.locationProvince[l]!, coast: coast === '' ? null : coast }),
+      );
+      location.set(code, l);
+    }
+    index = { map, split, location };
+    codeIndexes.set(map, index);
+  }
+  lastCodeIndex = index;
+  return index;
+}
+
 /**
  * Splits a location as written into its province and coast. The coast is normalised to "NC"/"SC"/"EC"/"WC"; a
  * coast word that is not recognised is returned upper-cased as written. `province` is -1 if the province part is
  * unknown. The coast is reported whether or not the province has such a coast: `lookupLocation` decides that.
+ * (Canonical codes are answered from an index, with shared frozen objects.)
  */
-export function splitCoast(map: GameMap, text: string): { province: number; coast: string | null } {
+export function splitCoast(map: GameMap, text: string): SplitLocation {
+  const known = codeIndex(map).split.get(text);
+  if (known !== undefined) return known;
   const t = text.trim();
   // "Spain(nc)", "Spain (north coast)", "spa (n)"
   const paren = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(t);
@@ -81,11 +126,7 @@ export function splitCoast(map: GameMap, text: string): { province: number; coas
   return { province: -1, coast: null };
 }
 
-function withCoast(
-  map: GameMap,
-  provinceText: string,
-  coastText: string,
-): { province: number; coast: string | null } {
+function withCoast(map: GameMap, provinceText: string, coastText: string): SplitLocation {
   const raw = coastText.trim().replace(/\s+/g, ' ');
   const coast = raw === '' ? null : (normalizeCoast(raw) ?? raw.toUpperCase());
   return { province: provinceByName(map, provinceText), coast };
@@ -103,9 +144,16 @@ export function lookupProvince(map: GameMap, text: string): number {
  * the province location of Spain; whether that is acceptable for a fleet is the caller's decision.
  */
 export function lookupLocation(map: GameMap, text: string): number {
+  const known = codeIndex(map).location.get(text);
+  if (known !== undefined) return known;
   const { province, coast } = splitCoast(map, text);
   if (province < 0) return -1;
   return locationOf(map, province, coast);
+}
+
+/** Location id of a canonical location code ("LON", "SPA/NC", exactly as the map writes it); -1 for anything else. */
+export function lookupCode(map: GameMap, code: string): number {
+  return codeIndex(map).location.get(code) ?? -1;
 }
 
 /** Power index for a power name, adjective or alias, any case ("England", "ENGLAND", "English", "E"); -1 if unknown. */

@@ -8,7 +8,7 @@ import { lookupPower, splitCoast } from '../../map/query.js';
 import { issue, type Result } from '../../issues.js';
 import type { GivenOrder, Order } from '../../orders/types.js';
 import type { DislodgedUnit, Position } from '../../position/types.js';
-import { ARMY, compileBoard, type Board } from '../board.js';
+import { ARMY, loadBoard, type Board } from '../board.js';
 import type {
   Dislodgement,
   MovementResult,
@@ -22,8 +22,7 @@ import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } fr
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
-import { Resolver } from './resolver.js';
-import { GuessResolver } from './guess-resolver.js';
+import { movementScratch, type MovementScratch } from './scratch.js';
 import {
   buildTables,
   BY_LAND,
@@ -60,42 +59,42 @@ function chooseOrders(
   board: Board,
   orders: readonly GivenOrder[],
   rules: RuleOptions,
+  s: MovementScratch,
 ): OrderChoice {
-  const accepted = new Array<AcceptedOrder | undefined>(board.unitCount);
-  const acceptedFrom = new Int32Array(board.unitCount).fill(-1);
-  const civilDisorder = new Uint8Array(map.powers.length).fill(1);
-  const legalOrders: number[][] = board.units.map(() => []);
-  const verdicts: Verdict[] = orders.map((given, i) => {
-    const power = given.power === undefined ? -1 : lookupPower(map, given.power);
-    if (given.power !== undefined && power < 0)
-      return { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
+  const n = board.unitCount;
+  const accepted = new Array<AcceptedOrder | undefined>(n);
+  const acceptedFrom = s.acceptedFrom;
+  acceptedFrom.fill(-1, 0, n);
+  const civilDisorder = s.civilDisorder;
+  civilDisorder.fill(1);
+  // Per unit: the first legal order given to it, and how many there are.
+  const { firstLegal, legalCount } = s;
+  legalCount.fill(0, 0, n);
+  const verdicts = new Array<Verdict>(orders.length);
+  for (let i = 0; i < orders.length; i++) {
+    const given = orders[i]!;
+    const power =
+      given.power === undefined ? -1 : (s.powerByName.get(given.power) ?? lookupPower(map, given.power));
+    if (given.power !== undefined && power < 0) {
+      verdicts[i] = { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
+      continue;
+    }
     if (power >= 0) civilDisorder[power] = 0;
     const verdict = checkMovementOrder(board, given.order, power, rules);
-    if ('accepted' in verdict) legalOrders[verdict.accepted.unit]!.push(i);
-    return verdict;
-  });
-  for (let u = 0; u < board.unitCount; u++) {
-    const list = legalOrders[u]!;
-    if (list.length === 0) continue;
-    // Identical orders are one order (4.D.3); otherwise the first, the last, or none counts.
-    const distinct = new Set(list.map((i) => JSON.stringify(orders[i]!.order)));
-    let chosen = rules.multipleOrders === 'last' ? list[list.length - 1]! : list[0]!;
-    if (distinct.size > 1 && rules.multipleOrders === 'all-illegal') chosen = -1;
-    for (const i of list) {
-      if (i === chosen) continue;
-      const why =
-        chosen < 0
-          ? 'the unit has several different orders; all are void (4.D.3 c)'
-          : `the unit already has an order; the ${rules.multipleOrders} one counts (4.D.3)`;
-      verdicts[i] = { illegal: { reason: 'duplicate-order', message: why } };
-    }
+    if ('accepted' in verdict && legalCount[verdict.accepted.unit]!++ === 0)
+      firstLegal[verdict.accepted.unit] = i;
+    verdicts[i] = verdict;
+  }
+  for (let u = 0; u < n; u++) {
+    if (legalCount[u] === 0) continue;
+    const chosen = legalCount[u] === 1 ? firstLegal[u]! : chooseAmongSeveral(u);
     if (chosen >= 0) {
       accepted[u] = (verdicts[chosen] as { accepted: AcceptedOrder }).accepted;
       acceptedFrom[u] = chosen;
     }
   }
 
-  const implicit = new Array<Order | undefined>(board.unitCount);
+  const implicit = new Array<Order | undefined>(n);
   if (rules.implicitOrders === 'allowed') {
     // An own support or convoy of a move implies that move for an own unit without an order (4.E.3 a).
     orders.forEach((given, i) => {
@@ -124,6 +123,30 @@ function chooseOrders(
     });
   }
   return { verdicts, accepted, acceptedFrom, implicit, civilDisorder };
+
+  /**
+   * Unit u has several legal orders. Identical orders are one order (4.D.3); otherwise the first, the last, or
+   * none counts. The others become illegal; returns the one that counts, or -1.
+   */
+  function chooseAmongSeveral(u: number): number {
+    const list: number[] = [];
+    for (let i = firstLegal[u]!; i < orders.length; i++) {
+      const verdict = verdicts[i]!;
+      if ('accepted' in verdict && verdict.accepted.unit === u) list.push(i);
+    }
+    const distinct = new Set(list.map((i) => JSON.stringify(orders[i]!.order)));
+    let chosen = rules.multipleOrders === 'last' ? list[list.length - 1]! : list[0]!;
+    if (distinct.size > 1 && rules.multipleOrders === 'all-illegal') chosen = -1;
+    for (const i of list) {
+      if (i === chosen) continue;
+      const why =
+        chosen < 0
+          ? 'the unit has several different orders; all are void (4.D.3 c)'
+          : `the unit already has an order; the ${rules.multipleOrders} one counts (4.D.3)`;
+      verdicts[i] = { illegal: { reason: 'duplicate-order', message: why } };
+    }
+    return chosen;
+  }
 }
 
 /** Which solver decides: the partial-information algorithm (5.E, the default) or the guess algorithm (5.F). */
@@ -137,25 +160,30 @@ export interface EngineOptions {
 function solve(
   tables: MovementTables,
   resolver: ResolverName,
+  s: MovementScratch,
 ): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
-  const allHold = new Set<number>();
+  let allHold: Set<number> | undefined;
   for (;;) {
-    const solver = resolver === 'guess' ? new GuessResolver(n) : new Resolver(n);
-    const decisions = new MovementDecisions(tables, solver, resolver === 'guess');
-    const log = newBackupLog(n, allHold);
+    const solver = resolver === 'guess' ? s.guessResolver : s.resolver;
+    const decisions = new MovementDecisions(tables, solver, resolver === 'guess', s);
+    const log = newBackupLog(n, allHold, s.fallback);
     solver.reset(
       (d, optimistic) => decisions.adjudicate(d, optimistic),
       (cycle, settle) => applyBackupRule(tables, decisions, log, cycle, settle),
+      n,
     );
-    const success = new Uint8Array(n);
-    for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.resolve(u, true) ? 1 : 0;
+    const success = s.success;
+    success.fill(0, 0, n);
+    for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.decide(u) ? 1 : 0;
     // DPTG: the resolution with every convoy of the core disrupted counts only if each of those fleets is indeed
     // dislodged; otherwise that paradox goes to all-hold.
+    if (log.tentative.length === 0) return { success, decisions, log };
     const inconsistent = log.tentative.filter((core) =>
       core.some((f) => !dislodgedIn(tables, success, tables.board.unitProvince[f]!)),
     );
     if (inconsistent.length === 0) return { success, decisions, log };
+    allHold ??= new Set<number>();
     for (const core of inconsistent) for (const f of core) allHold.add(f);
   }
 }
@@ -177,7 +205,38 @@ export function adjudicateMovement(
   rules?: Partial<RuleOptions>,
   engine: EngineOptions = {},
 ): Result<MovementResult> {
-  const compiled = compileBoard(map, position.units);
+  const decided = decide(map, position, orders, rules, engine);
+  if (!decided.value) return { issues: decided.issues };
+  const { board, tables, decisions, log, success, choice } = decided.value;
+  return {
+    value: writeResult(map, position, board, tables, decisions, log, success, orders, choice),
+    issues: [],
+  };
+}
+
+/** Everything decided about a movement phase, before anything is written. */
+interface Decided {
+  board: Board;
+  choice: OrderChoice;
+  tables: MovementTables;
+  decisions: MovementDecisions;
+  log: BackupLog;
+  success: Uint8Array;
+}
+
+/**
+ * The orders checked and chosen, the tables built and the decisions solved, in the map's scratch set: valid until
+ * the next adjudication on the same map.
+ */
+function decide(
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules: Partial<RuleOptions> | undefined,
+  engine: EngineOptions,
+): Result<Decided> {
+  const s = movementScratch(map, position.units.length);
+  const compiled = loadBoard(s, map, position.units);
   if (!compiled.value) return { issues: compiled.issues };
   const board = compiled.value;
   if (position.phase.type !== 'movement') {
@@ -188,17 +247,59 @@ export function adjudicateMovement(
     };
   }
   const options = withDefaults(rules);
-  const choice = chooseOrders(map, board, orders, options);
-  const tables = buildTables(board, choice.accepted, options, choice.civilDisorder);
-  const { success, decisions, log } = solve(tables, engine.resolver ?? 'partial-information');
-  return {
-    value: writeResult(map, position, board, tables, decisions, log, success, orders, choice),
-    issues: [],
-  };
+  const choice = chooseOrders(map, board, orders, options, s);
+  const tables = buildTables(board, choice.accepted, options, choice.civilDisorder, s);
+  const { success, decisions, log } = solve(tables, engine.resolver ?? 'partial-information', s);
+  return { value: { board, choice, tables, decisions, log, success }, issues: [] };
 }
 
+/** "A PAR", "F SPA/NC": the text of unit u (from a table of every unit text of the map). */
 function unitText(board: Board, u: number): string {
-  return `${board.unitType[u] === ARMY ? 'A' : 'F'} ${board.map.locationCode[board.unitLocation[u]!]}`;
+  const texts = movementScratch(board.map, 0).unitText;
+  return texts[board.unitType[u]! * board.map.locationCount + board.unitLocation[u]!]!;
+}
+
+/**
+ * Who ends where (in the scratch set): each unit's dislodger or -1, the provinces occupied after the phase, and
+ * those a standoff leaves empty.
+ */
+function whoEndsWhere(
+  board: Board,
+  t: MovementTables,
+  decisions: MovementDecisions,
+  success: Uint8Array,
+): { dislodgedBy: Int32Array; occupied: Uint8Array; contested: Uint8Array } {
+  const n = board.unitCount;
+  const s = movementScratch(board.map, n);
+  const moved = (u: number): boolean => t.kind[u] === MOVE && success[u] === 1;
+  // The successful mover into each province, and the units it dislodges.
+  const arriving = s.arriving;
+  for (let u = 0; u < n; u++) if (moved(u)) arriving[t.dest[u]!] = u;
+  const dislodgedBy = s.dislodgedBy;
+  dislodgedBy.fill(-1, 0, n);
+  for (let u = 0; u < n; u++) {
+    const attacker = arriving[board.unitProvince[u]!]!;
+    if (attacker >= 0 && attacker !== u && !moved(u)) dislodgedBy[u] = attacker;
+  }
+  for (let u = 0; u < n; u++) if (moved(u)) arriving[t.dest[u]!] = -1;
+  const occupied = s.occupied;
+  occupied.fill(0);
+  for (let u = 0; u < n; u++) {
+    if (moved(u)) occupied[t.dest[u]!] = 1;
+    else if (dislodgedBy[u]! < 0) occupied[board.unitProvince[u]!] = 1;
+  }
+  // A standoff leaves a province empty although a unit with a path tried to enter and did not lose a head-to-head
+  // battle (a failed convoy does not count, 6.F.7).
+  const contested = s.contested;
+  contested.fill(0);
+  for (let u = 0; u < n; u++) {
+    if (t.kind[u] !== MOVE || success[u] || occupied[t.dest[u]!]) continue;
+    if (!decisions.path(u, false)) continue;
+    const partner = decisions.partner(u);
+    if (partner >= 0 && success[partner] && decisions.headToHead(u) === 1) continue;
+    contested[t.dest[u]!] = 1;
+  }
+  return { dislodgedBy, occupied, contested };
 }
 
 function writeResult(
@@ -219,29 +320,7 @@ function writeResult(
   const byConvoy = (u: number): boolean => t.route[u] !== BY_LAND && decisions.convoyPath(u, false);
   const moved = (u: number): boolean => t.kind[u] === MOVE && success[u] === 1;
 
-  // Who ends where: the successful mover into each province, and the units it dislodges.
-  const arriving = new Int32Array(map.provinceCount).fill(-1);
-  for (let u = 0; u < n; u++) if (moved(u)) arriving[t.dest[u]!] = u;
-  const dislodgedBy = new Int32Array(n).fill(-1);
-  for (let u = 0; u < n; u++) {
-    const attacker = arriving[board.unitProvince[u]!]!;
-    if (attacker >= 0 && attacker !== u && !moved(u)) dislodgedBy[u] = attacker;
-  }
-  const occupied = new Uint8Array(map.provinceCount);
-  for (let u = 0; u < n; u++) {
-    if (moved(u)) occupied[t.dest[u]!] = 1;
-    else if (dislodgedBy[u]! < 0) occupied[board.unitProvince[u]!] = 1;
-  }
-  // A standoff leaves a province empty although a unit with a path tried to enter and did not lose a head-to-head
-  // battle (a failed convoy does not count, 6.F.7).
-  const contested = new Uint8Array(map.provinceCount);
-  for (let u = 0; u < n; u++) {
-    if (t.kind[u] !== MOVE || success[u] || occupied[t.dest[u]!]) continue;
-    if (!decisions.path(u, false)) continue;
-    const partner = decisions.partner(u);
-    if (partner >= 0 && success[partner] && decisions.headToHead(u) === 1) continue;
-    contested[t.dest[u]!] = 1;
-  }
+  const { dislodgedBy, occupied, contested } = whoEndsWhere(board, t, decisions, success);
 
   const dislodgements: (Dislodgement | undefined)[] = new Array<Dislodgement | undefined>(n);
   for (let u = 0; u < n; u++) {

@@ -24,13 +24,22 @@ export interface BackupLog {
   /** DPTG: convoy sets settled the Szykman way, to be checked for consistency. */
   readonly tentative: number[][];
   /** DPTG: convoys whose paradox must be settled by all-hold (their Szykman resolution was inconsistent). */
-  readonly allHold: Set<number>;
+  readonly allHold: ReadonlySet<number>;
 }
 
-export function newBackupLog(units: number, allHold = new Set<number>()): BackupLog {
+const NONE: ReadonlySet<number> = new Set<number>();
+
+/** A new log; `fallback`, when given, is scratch space of at least `units` places (cleared here). */
+export function newBackupLog(
+  units: number,
+  allHold: ReadonlySet<number> = NONE,
+  fallback?: Uint8Array,
+): BackupLog {
+  const marks = fallback ?? new Uint8Array(units);
+  marks.fill(0, 0, units);
   return {
     rule: new Array<BackupRuleName | undefined>(units),
-    fallback: new Uint8Array(units),
+    fallback: marks,
     tentative: [],
     allHold,
   };

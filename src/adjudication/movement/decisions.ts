@@ -12,6 +12,7 @@ import { fleetAdjacent } from '../../map/query.js';
 import { FLEET } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
 import { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import { movementScratch, type MovementScratch } from './scratch.js';
 
 /** The part of the solver the decisions use. */
 export interface DecisionSource {
@@ -33,10 +34,20 @@ export class MovementDecisions {
    */
   private readonly convoyAdjudicatesAttacks: boolean;
 
-  constructor(tables: MovementTables, solver: DecisionSource, convoyAdjudicatesAttacks = false) {
+  /** Marks and queues for the route searches (scratch.ts). */
+  private readonly scratch: MovementScratch;
+
+  constructor(
+    tables: MovementTables,
+    solver: DecisionSource,
+    convoyAdjudicatesAttacks = false,
+    scratch: MovementScratch = movementScratch(tables.board.map, tables.board.unitCount),
+  ) {
     this.t = tables;
     this.solver = solver;
-    this.pathBlocked = new Uint8Array(tables.board.unitCount);
+    this.scratch = scratch;
+    this.pathBlocked = scratch.pathBlocked;
+    this.pathBlocked.fill(0, 0, tables.board.unitCount);
     this.convoyAdjudicatesAttacks = convoyAdjudicatesAttacks;
   }
 
@@ -138,7 +149,8 @@ export class MovementDecisions {
     const power = board.unitPower[s]!;
     // Attacks over land cut without depending on anything, so they are looked at first: fewer dependencies,
     // fewer cycles. Convoyed attacks cut when their PATH holds.
-    for (const convoyed of [false, true]) {
+    for (let pass = 0; pass < 2; pass++) {
+      const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
         if (board.unitPower[a] === power || (t.route[a] !== BY_LAND) !== convoyed) continue;
@@ -212,7 +224,7 @@ export class MovementDecisions {
 
   /** Is fleet f on every route of convoy orders of move a (2000 rule: "necessary")? */
   private necessaryFleet(a: number, f: number): boolean {
-    return !this.routeExists(a, (g) => g !== f);
+    return !this.routeExists(a, false, f);
   }
 
   /**
@@ -251,10 +263,9 @@ export class MovementDecisions {
   convoyPath(u: number, high: boolean): boolean {
     const t = this.t;
     if (this.pathBlocked[u] || t.invalidMove[u]) return false;
-    const holds = (f: number): boolean => this.solver.resolve(f, high);
     if (t.followsPath[u]) {
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++)
-        if (!holds(t.convoyers[i]!)) return false;
+        if (!this.solver.resolve(t.convoyers[i]!, high)) return false;
       return t.convoyStart[u + 1]! > t.convoyStart[u]!;
     }
     if (t.rules.multiRouteConvoy === 'any-route-disrupts') {
@@ -262,45 +273,57 @@ export class MovementDecisions {
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++) {
         const f = t.convoyers[i]!;
         if (!this.onSomeRoute(u, f)) continue;
-        if (!holds(f)) return false;
+        if (!this.solver.resolve(f, high)) return false;
         any = true;
       }
       return any;
     }
-    return this.routeExists(u, holds);
+    return this.routeExists(u, high);
   }
 
-  /** Is there a chain of u's convoying fleets, each accepted by `usable`, from its province to its destination? */
-  private routeExists(u: number, usable: (f: number) => boolean): boolean {
+  /**
+   * Is there a chain of u's convoying fleets from its province to its destination, each of them usable: with
+   * `without` >= 0 every fleet but that one (the structure of the orders only), otherwise the fleets whose CONVOY
+   * holds (`high`: open ones count)?
+   */
+  private routeExists(u: number, high: boolean, without = -1): boolean {
     const t = this.t;
     const board = t.board;
     const map = board.map;
     const from = board.unitProvince[u]!;
     const to = t.dest[u]!;
     const start = t.convoyStart[u]!;
-    const end = t.convoyStart[u + 1]!;
-    // Local, not shared: PATH of the same move can be asked again deeper in the recursion (convoy paradoxes).
-    const reached = new Uint8Array(end - start);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (let i = start; i < end; i++) {
-        if (reached[i - start]) continue;
-        const f = t.convoyers[i]!;
-        const fleetProvince = board.unitProvince[f]!;
-        let connected = seaTouches(map, fleetProvince, from);
-        for (let j = start; !connected && j < end; j++) {
-          connected =
-            reached[j - start] === 1 &&
-            fleetAdjacent(map, board.unitLocation[t.convoyers[j]!]!, board.unitLocation[f]!);
+    const count = t.convoyStart[u + 1]! - start;
+    // Marks of our own from the scratch stack: PATH of the same move can be asked again deeper in the recursion
+    // (convoy paradoxes). Read through `s` after each resolve, which may grow the stack.
+    const s = this.scratch;
+    const base = s.take(count);
+    try {
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (let i = 0; i < count; i++) {
+          if (s.searchMarks[base + i]) continue;
+          const f = t.convoyers[start + i]!;
+          const fleetProvince = board.unitProvince[f]!;
+          let connected = seaTouches(map, fleetProvince, from);
+          for (let j = 0; !connected && j < count; j++) {
+            connected =
+              s.searchMarks[base + j] === 1 &&
+              fleetAdjacent(map, board.unitLocation[t.convoyers[start + j]!]!, board.unitLocation[f]!);
+          }
+          if (!connected) continue;
+          if (without >= 0 ? f === without : !this.solver.resolve(f, high)) continue;
+          s.searchMarks[base + i] = 1;
+          grew = true;
+          if (seaTouches(map, fleetProvince, to)) return true;
         }
-        if (!connected || !usable(f)) continue;
-        reached[i - start] = 1;
-        grew = true;
-        if (seaTouches(map, fleetProvince, to)) return true;
       }
+      return false;
+    } finally {
+      // Also when the solver unwinds a recursion that went too deep (resolver.ts).
+      s.release(count);
     }
-    return false;
   }
 
   /** Is fleet f on a route of u's convoying fleets (reachable from the start and from the end)? */

@@ -8,21 +8,25 @@
  * so that two algorithms that share no solver code can be compared on many positions (issue 6); the main solver is
  * resolver.ts.
  */
-import type { Adjudicate, BackupRule } from './resolver.js';
+import { MAX_DEPTH, TOO_DEEP, type Adjudicate, type BackupRule } from './resolver.js';
 
 const RESOLVED = 1;
 const VISITED = 2;
 const IN_CYCLE = 4;
 
 export class GuessResolver {
-  private readonly state: Uint8Array;
-  private readonly value: Uint8Array;
+  private state: Uint8Array;
+  private value: Uint8Array;
   private readonly cycle: number[] = [];
   private recursionHits = 0;
   private guessBased = false;
   private adjudicate: Adjudicate = () => false;
   private backupRule: BackupRule = () => false;
-  readonly size: number;
+  /** Decisions being adjudicated, outermost first, as in resolver.ts. */
+  private readonly stack: number[] = [];
+  private depthLimit = MAX_DEPTH;
+  private deepest = -1;
+  size: number;
 
   constructor(size: number) {
     this.size = size;
@@ -30,14 +34,56 @@ export class GuessResolver {
     this.value = new Uint8Array(size);
   }
 
-  reset(adjudicate: Adjudicate, backupRule: BackupRule): void {
-    this.state.fill(0);
-    this.value.fill(0);
-    this.cycle.length = 0;
+  reset(adjudicate: Adjudicate, backupRule: BackupRule, size = this.size): void {
+    if (size > this.state.length) {
+      const capacity = Math.max(size, this.state.length * 2);
+      this.state = new Uint8Array(capacity);
+      this.value = new Uint8Array(capacity);
+    }
+    this.size = size;
+    this.state.fill(0, 0, size);
+    this.value.fill(0, 0, size);
+    this.truncateCycle(0);
+    this.stack.length = 0;
     this.recursionHits = 0;
     this.guessBased = false;
+    this.depthLimit = MAX_DEPTH;
     this.adjudicate = adjudicate;
     this.backupRule = backupRule;
+  }
+
+  /** The resolution of decision d from the top level, with the recursion bounded as in `Resolver.decide`. */
+  decide(d: number): boolean {
+    if (!this.fromTop(d)) {
+      const pending = [d, this.deepest];
+      while (pending.length > 0) {
+        if (this.fromTop(pending[pending.length - 1]!)) pending.pop();
+        else if (pending.includes(this.deepest)) this.depthLimit = Infinity;
+        else pending.push(this.deepest);
+      }
+    }
+    return this.value[d] === 1;
+  }
+
+  /** Resolves d from the top level; false when the recursion went too deep and was unwound. */
+  private fromTop(d: number): boolean {
+    try {
+      this.resolve(d);
+      return true;
+    } catch (e) {
+      if (e !== TOO_DEEP) throw e;
+      this.unwind();
+      return false;
+    }
+  }
+
+  /** Forgets every guess after the recursion was cut short. */
+  private unwind(): void {
+    for (const d of this.stack) this.state[d] = this.state[d]! & ~VISITED;
+    this.stack.length = 0;
+    this.truncateCycle(0);
+    this.recursionHits = 0;
+    this.guessBased = false;
   }
 
   /** The resolution of decision d, or while it is being guessed, the current guess. */
@@ -56,7 +102,19 @@ export class GuessResolver {
       return this.value[d] === 1;
     }
 
+    if (this.stack.length >= this.depthLimit) {
+      this.deepest = d;
+      throw TOO_DEEP;
+    }
     this.state[d] = state | VISITED;
+    this.stack.push(d);
+    const result = this.guess(d);
+    this.stack.pop();
+    return result;
+  }
+
+  /** Guesses decision d (marked VISITED) to fail, then if needed to succeed, as in DATC 5.F. */
+  private guess(d: number): boolean {
     const oldCycleLength = this.cycle.length;
     const oldGuessBased = this.guessBased;
     const oldRecursionHits = this.recursionHits;
@@ -68,7 +126,7 @@ export class GuessResolver {
       this.guessBased = oldGuessBased;
       return this.settle(d, first);
     }
-    if (this.state[d] & IN_CYCLE) this.recursionHits--;
+    if (this.state[d]! & IN_CYCLE) this.recursionHits--;
 
     if (this.recursionHits === oldRecursionHits) {
       // d is the ancestor of the whole cycle: try the other guess.
@@ -85,7 +143,7 @@ export class GuessResolver {
       if (!members.includes(d)) members.push(d);
       this.truncateCycle(oldCycleLength);
       this.guessBased = oldGuessBased;
-      this.state[d] = this.state[d] & ~VISITED;
+      this.state[d] = this.state[d]! & ~VISITED;
       this.applyBackupRule(members);
       return this.resolve(d);
     }
@@ -93,7 +151,7 @@ export class GuessResolver {
     // The cycle started above d: remember this result and retreat further.
     this.addToCycle(d);
     this.value[d] = first ? 1 : 0;
-    this.state[d] = this.state[d] & ~VISITED;
+    this.state[d] = this.state[d]! & ~VISITED;
     return first;
   }
 
@@ -122,10 +180,10 @@ export class GuessResolver {
   }
 
   private truncateCycle(length: number): void {
-    for (let i = length; i < this.cycle.length; i++) {
-      const d = this.cycle[i]!;
+    const cycle = this.cycle;
+    while (cycle.length > length) {
+      const d = cycle.pop()!;
       this.state[d] = this.state[d]! & ~IN_CYCLE;
     }
-    this.cycle.length = length;
   }
 }

@@ -25,19 +25,37 @@ const RESOLVED = 1;
 const VISITED = 2;
 const IN_CYCLE = 4;
 
+/**
+ * How deep `resolve` may recurse before `decide` unwinds and starts again from the deepest decision. A long chain
+ * of moves, each waiting for the next (thousands on a generated map), would otherwise overflow the stack.
+ */
+export const MAX_DEPTH = 256;
+
+/**
+ * Thrown (never out of `decide`) when the recursion reaches MAX_DEPTH: one instance made once, so throwing it
+ * captures no stack.
+ */
+export const TOO_DEEP = new (class TooDeep extends Error {})('the recursion of resolve is too deep');
+
 export class Resolver {
   /** RESOLVED, VISITED, IN_CYCLE flags per decision. */
-  private readonly state: Uint8Array;
-  private readonly value: Uint8Array;
+  private state: Uint8Array;
+  private value: Uint8Array;
   /** Decisions settled by the backup rule rather than by the equations. */
-  readonly byBackupRule: Uint8Array;
+  byBackupRule: Uint8Array;
   private readonly cycle: number[] = [];
   private recursionHits = 0;
   private uncertain = false;
   private adjudicate: Adjudicate = () => false;
   private backupRule: BackupRule = () => false;
+  /** Decisions being adjudicated, outermost first (the recursion of `resolve`). */
+  private readonly stack: number[] = [];
+  private depthLimit = MAX_DEPTH;
+  /** The decision at which the recursion reached the limit. */
+  private deepest = -1;
 
-  readonly size: number;
+  /** Decisions of the current set. */
+  size: number;
 
   constructor(size: number) {
     this.size = size;
@@ -46,16 +64,66 @@ export class Resolver {
     this.byBackupRule = new Uint8Array(size);
   }
 
-  /** Prepares for a new set of decisions with the given rules. */
-  reset(adjudicate: Adjudicate, backupRule: BackupRule): void {
-    this.state.fill(0);
-    this.value.fill(0);
-    this.byBackupRule.fill(0);
-    this.cycle.length = 0;
+  /** Prepares for a new set of `size` decisions (by default as many as before) with the given rules. */
+  reset(adjudicate: Adjudicate, backupRule: BackupRule, size = this.size): void {
+    if (size > this.state.length) {
+      const capacity = Math.max(size, this.state.length * 2);
+      this.state = new Uint8Array(capacity);
+      this.value = new Uint8Array(capacity);
+      this.byBackupRule = new Uint8Array(capacity);
+    }
+    this.size = size;
+    this.state.fill(0, 0, size);
+    this.value.fill(0, 0, size);
+    this.byBackupRule.fill(0, 0, size);
+    this.truncateCycle(0);
+    this.stack.length = 0;
     this.recursionHits = 0;
     this.uncertain = false;
+    this.depthLimit = MAX_DEPTH;
     this.adjudicate = adjudicate;
     this.backupRule = backupRule;
+  }
+
+  /**
+   * The final value of decision `d`, resolved from the top level. The recursion of `resolve` is bounded: when it
+   * reaches MAX_DEPTH, everything open is unwound (decisions already final stay final: both bounds agreed, so no
+   * open guess went into them) and the deepest decision is resolved first, from the top, then the others again.
+   * A chain of N waiting moves thus costs about 2N adjudications and never more than MAX_DEPTH levels of stack.
+   * Only a cycle longer than MAX_DEPTH (circular movement of hundreds of units) needs the whole cycle on the stack
+   * at once to be seen as a cycle: then the limit is lifted for the rest of the set.
+   */
+  decide(d: number): boolean {
+    if (!this.fromTop(d)) {
+      const pending = [d, this.deepest];
+      while (pending.length > 0) {
+        if (this.fromTop(pending[pending.length - 1]!)) pending.pop();
+        else if (pending.includes(this.deepest)) this.depthLimit = Infinity;
+        else pending.push(this.deepest);
+      }
+    }
+    return this.value[d] === 1;
+  }
+
+  /** Resolves d from the top level; false when the recursion went too deep and was unwound. */
+  private fromTop(d: number): boolean {
+    try {
+      this.resolve(d, true);
+      return true;
+    } catch (e) {
+      if (e !== TOO_DEEP) throw e;
+      this.unwind();
+      return false;
+    }
+  }
+
+  /** Forgets everything open after the recursion was cut short. */
+  private unwind(): void {
+    for (const d of this.stack) this.state[d] = this.state[d]! & ~VISITED;
+    this.stack.length = 0;
+    this.truncateCycle(0);
+    this.recursionHits = 0;
+    this.uncertain = false;
   }
 
   /** Fixes a decision before solving (for example one known from the orders alone). */
@@ -93,7 +161,12 @@ export class Resolver {
       return optimistic;
     }
 
+    if (this.stack.length >= this.depthLimit) {
+      this.deepest = d;
+      throw TOO_DEEP;
+    }
     this.state[d] = state | VISITED;
+    this.stack.push(d);
     const oldCycleLength = this.cycle.length;
     const oldRecursionHits = this.recursionHits;
     const oldUncertain = this.uncertain;
@@ -102,6 +175,7 @@ export class Resolver {
     // An optimistic failure, or a result built only from final values, needs no second look.
     const pessimisticResult =
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
+    this.stack.pop();
     this.state[d] = this.state[d] & ~VISITED;
 
     if (optimisticResult === pessimisticResult) {
@@ -156,10 +230,10 @@ export class Resolver {
   }
 
   private truncateCycle(length: number): void {
-    for (let i = length; i < this.cycle.length; i++) {
-      const d = this.cycle[i]!;
+    const cycle = this.cycle;
+    while (cycle.length > length) {
+      const d = cycle.pop()!;
       this.state[d] = this.state[d]! & ~IN_CYCLE;
     }
-    this.cycle.length = length;
   }
 }

@@ -8,6 +8,7 @@ import { ARMY, type Board } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
 import type { RuleOptions } from '../rules.js';
 import { CONVOY, HOLD, MOVE, SUPPORT, type AcceptedOrder } from './legality.js';
+import { movementScratch, type MovementScratch } from './scratch.js';
 
 /** How an army's move travels (DATC 4.A.3). */
 export const BY_LAND = 0;
@@ -60,46 +61,56 @@ export interface MovementTables {
   readonly followsPath: Uint8Array;
 }
 
-/** Builds a CSR table: `keyOf(i)` gives the row of item i (or -1), items listed in index order. */
-function csr(
+/**
+ * Builds a CSR table in place: `keyOf(i)` gives the row of item i (or -1); row r lists its items in index order in
+ * list[start[r] .. start[r + 1]). `start` needs rows + 1 places, `list` one per listed item.
+ */
+function csrInto(
+  start: Int32Array,
+  list: Int32Array,
   rows: number,
   items: number,
   keyOf: (i: number) => number,
-): { start: Int32Array; list: Int32Array } {
-  const start = new Int32Array(rows + 1);
+): void {
+  // Count per row, sum up to the end of each row, then place the items from the last one down.
+  start.fill(0, 0, rows + 1);
   for (let i = 0; i < items; i++) {
     const k = keyOf(i);
-    if (k >= 0) start[k + 1]!++;
+    if (k >= 0) start[k]!++;
   }
-  for (let r = 0; r < rows; r++) start[r + 1]! += start[r]!;
-  const fill = start.slice(0, rows);
-  const list = new Int32Array(start[rows]!);
-  for (let i = 0; i < items; i++) {
+  for (let r = 1; r < rows; r++) start[r]! += start[r - 1]!;
+  if (rows > 0) start[rows] = start[rows - 1]!;
+  for (let i = items - 1; i >= 0; i--) {
     const k = keyOf(i);
-    if (k >= 0) list[fill[k]!++] = i;
+    if (k >= 0) list[--start[k]!] = i;
   }
-  return { start, list };
 }
 
 /**
  * `orders[u]` is the accepted order of unit u, or undefined (the unit holds). `civilDisorder[p]` is 1 for a power
- * that gave no orders (4.D.9).
+ * that gave no orders (4.D.9). The tables are written into the map's scratch set (scratch.ts): they are valid
+ * until the next adjudication on the same map, and their arrays may be longer than the number of units.
  */
 export function buildTables(
   board: Board,
   orders: readonly (AcceptedOrder | undefined)[],
   rules: RuleOptions,
   civilDisorder?: Uint8Array,
+  scratch: MovementScratch = movementScratch(board.map, board.unitCount),
 ): MovementTables {
   const n = board.unitCount;
   const map = board.map;
-  const kind = new Uint8Array(n);
-  const dest = new Int32Array(n).fill(-1);
-  const destLocation = new Int32Array(n).fill(-1);
-  const target = new Int32Array(n).fill(-1);
-  const supportCoast = new Int32Array(n).fill(-1);
-  const viaConvoy = new Uint8Array(n);
-  const invalidMove = new Uint8Array(n);
+  const s = scratch;
+  s.reserve(n);
+  const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove } = s;
+  kind.fill(HOLD, 0, n);
+  dest.fill(-1, 0, n);
+  destLocation.fill(-1, 0, n);
+  target.fill(-1, 0, n);
+  supportCoast.fill(-1, 0, n);
+  viaConvoy.fill(0, 0, n);
+  invalidMove.fill(0, 0, n);
+  let paths = false;
   for (let u = 0; u < n; u++) {
     const o = orders[u];
     if (o === undefined) continue;
@@ -110,11 +121,13 @@ export function buildTables(
     supportCoast[u] = o.supportCoast;
     viaConvoy[u] = o.viaConvoy ? 1 : 0;
     if (o.impossible) invalidMove[u] = 1;
+    if (o.kind === MOVE && o.path !== null) paths = true;
   }
 
   // Matching (4.E.2): a hold support matches a unit that does not move; a move support the move to that province
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
-  const matches = new Uint8Array(n);
+  const matches = s.matches;
+  matches.fill(NOT_MATCHING, 0, n);
   for (let u = 0; u < n; u++) {
     const t = target[u]!;
     if (kind[u] === SUPPORT) {
@@ -138,58 +151,58 @@ export function buildTables(
     }
   }
 
-  // Convoying fleets per army; with a written path to follow (4.A.6 b/c) only the fleets on it, in its order.
-  const followsPath = new Uint8Array(n);
-  const convoyLists: number[][] = [];
-  for (let u = 0; u < n; u++) convoyLists.push([]);
-  for (let f = 0; f < n; f++)
-    if (kind[f] === CONVOY && matches[f] === MATCHES) convoyLists[target[f]!]!.push(f);
-  for (let u = 0; u < n; u++) {
-    const path = orders[u]?.path;
-    if (kind[u] !== MOVE || path === null || path === undefined) continue;
-    followsPath[u] = 1;
-    const fleets = path.map((sea) => convoyLists[u]!.find((f) => board.unitProvince[f] === sea) ?? -1);
-    if (fleets.includes(-1)) invalidMove[u] = 1;
-    convoyLists[u] = fleets.filter((f) => f >= 0);
-  }
-  const convoyStart = new Int32Array(n + 1);
-  for (let u = 0; u < n; u++) convoyStart[u + 1] = convoyStart[u]! + convoyLists[u]!.length;
-  const convoyers = Int32Array.from(convoyLists.flat());
+  // Convoying fleets per army (CSR over units, in unit order); with a written path to follow (4.A.6 b/c) only the
+  // fleets on it, in its order.
+  const followsPath = s.followsPath;
+  followsPath.fill(0, 0, n);
+  let convoyStart: Int32Array = s.convoyStart;
+  let convoyers: Int32Array = s.convoyers;
+  csrInto(convoyStart, convoyers, n, n, (f) =>
+    kind[f] === CONVOY && matches[f] === MATCHES ? target[f]! : -1,
+  );
+  if (paths) [convoyStart, convoyers] = followPaths(convoyStart, convoyers);
 
-  const route = new Uint8Array(n);
+  const route = s.route;
+  route.fill(BY_LAND, 0, n);
   for (let u = 0; u < n; u++) {
     if (kind[u] !== MOVE || board.unitType[u] !== ARMY || invalidMove[u]) continue;
     route[u] = chooseRoute(u);
     if (route[u] === BY_CONVOY) {
-      const ordered = followsPath[u] ? convoyLists[u]!.length > 0 : routeOfConvoyOrders(u);
+      const ordered = followsPath[u] ? convoyStart[u + 1]! > convoyStart[u]! : routeOfConvoyOrders(u);
       if (!ordered || (rules.convoyPath === 'required' && !followsPath[u])) invalidMove[u] = 1;
     }
   }
 
-  const opposite = new Int32Array(n).fill(-1);
+  const opposite = s.opposite;
+  opposite.fill(-1, 0, n);
   for (let u = 0; u < n; u++) {
     if (kind[u] !== MOVE) continue;
     const v = board.unitAt[dest[u]!]!;
     if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
   }
 
-  const brannan = new Int32Array(n).fill(-1);
+  const brannan = s.brannan;
+  brannan.fill(-1, 0, n);
   if (rules.convoyAttackOrigin === 'brannan') {
     for (let v = 0; v < n; v++) {
       if (kind[v] !== MOVE || route[v] !== BY_CONVOY || invalidMove[v]) continue;
       const u = board.unitAt[dest[v]!]!;
       if (u < 0 || kind[u] !== MOVE || opposite[u]! >= 0) continue;
-      const last = convoyLists[v]!.some(
-        (f) => board.unitProvince[f] === dest[u] && seaTouches(map, dest[u]!, dest[v]!),
-      );
+      let last = false;
+      for (let i = convoyStart[v]!; i < convoyStart[v + 1]! && !last; i++) {
+        const f = convoyers[i]!;
+        last = board.unitProvince[f] === dest[u] && seaTouches(map, dest[u]!, dest[v]!);
+      }
       if (!last) continue;
       brannan[u] = v;
       brannan[v] = u;
     }
   }
 
-  const supportTable = csr(n, n, (s) => (kind[s] === SUPPORT && matches[s] === MATCHES ? target[s]! : -1));
-  const moveTable = csr(map.provinceCount, n, (u) => (kind[u] === MOVE ? dest[u]! : -1));
+  csrInto(s.supportStart, s.supporters, n, n, (u) =>
+    kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1,
+  );
+  csrInto(s.moveStart, s.movers, map.provinceCount, n, (u) => (kind[u] === MOVE ? dest[u]! : -1));
 
   return {
     board,
@@ -203,14 +216,35 @@ export function buildTables(
     matches,
     opposite,
     brannan,
-    supportStart: supportTable.start,
-    supporters: supportTable.list,
-    moveStart: moveTable.start,
-    movers: moveTable.list,
+    supportStart: s.supportStart,
+    supporters: s.supporters,
+    moveStart: s.moveStart,
+    movers: s.movers,
     convoyStart,
     convoyers,
     followsPath,
   };
+
+  /**
+   * The convoy table for moves with a written path (rare): each such move keeps, for each sea of its path, the
+   * first of its convoying fleets there; a sea without one makes the move invalid. A new table, since a path may
+   * name more seas than there are fleets.
+   */
+  function followPaths(start: Int32Array, list: Int32Array): [Int32Array, Int32Array] {
+    const lists: number[][] = [];
+    for (let u = 0; u < n; u++) lists.push(Array.from(list.subarray(start[u], start[u + 1])));
+    for (let u = 0; u < n; u++) {
+      const path = orders[u]?.path;
+      if (kind[u] !== MOVE || path === null || path === undefined) continue;
+      followsPath[u] = 1;
+      const fleets = path.map((sea) => lists[u]!.find((f) => board.unitProvince[f] === sea) ?? -1);
+      if (fleets.includes(-1)) invalidMove[u] = 1;
+      lists[u] = fleets.filter((f) => f >= 0);
+    }
+    const newStart = new Int32Array(n + 1);
+    for (let u = 0; u < n; u++) newStart[u + 1] = newStart[u]! + lists[u]!.length;
+    return [newStart, Int32Array.from(lists.flat())];
+  }
 
   /**
    * Convoy or land route for an army (4.A.3). An army that cannot walk there goes by convoy. Otherwise, by the
@@ -222,7 +256,9 @@ export function buildTables(
    */
   function chooseRoute(u: number): number {
     if (!adjacentByLand(u)) return BY_CONVOY;
-    const ownFleet = convoyLists[u]!.some((f) => board.unitPower[f] === board.unitPower[u]);
+    let ownFleet = false;
+    for (let i = convoyStart[u]!; i < convoyStart[u + 1]!; i++)
+      if (board.unitPower[convoyers[i]!] === board.unitPower[u]) ownFleet = true;
     const v = board.unitAt[dest[u]!]!;
     const comesBack = v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u];
     switch (rules.adjacentConvoy) {
@@ -249,27 +285,40 @@ export function buildTables(
     return false;
   }
 
-  /** Is there a chain of fleets with matching convoy orders from the army to its destination (ignoring outcomes)? */
+  /**
+   * Is there a chain of fleets with matching convoy orders from the army to its destination (ignoring outcomes)?
+   * Breadth-first over u's convoying fleets, with marks and a queue from the scratch set.
+   */
   function routeOfConvoyOrders(u: number): boolean {
     const from = board.unitProvince[u]!;
     const to = dest[u]!;
-    const fleets = convoyLists[u]!;
-    const reached = new Uint8Array(fleets.length);
-    let frontier = fleets.filter((f, i) => seaTouches(map, board.unitProvince[f]!, from) && (reached[i] = 1));
-    while (frontier.length > 0) {
-      if (frontier.some((f) => seaTouches(map, board.unitProvince[f]!, to))) return true;
-      const next: number[] = [];
-      for (const f of frontier) {
-        fleets.forEach((g, i) => {
-          if (!reached[i] && fleetAdjacent(map, board.unitLocation[f]!, board.unitLocation[g]!)) {
-            reached[i] = 1;
-            next.push(g);
-          }
-        });
-      }
-      frontier = next;
+    const start = convoyStart[u]!;
+    const count = convoyStart[u + 1]! - start;
+    const base = s.take(count);
+    const reached = s.searchMarks;
+    const queue = s.searchQueue;
+    let tail = base;
+    for (let i = 0; i < count; i++) {
+      if (!seaTouches(map, board.unitProvince[convoyers[start + i]!]!, from)) continue;
+      reached[base + i] = 1;
+      queue[tail++] = i;
     }
-    return false;
+    let found = false;
+    for (let head = base; head < tail && !found; head++) {
+      const f = convoyers[start + queue[head]!]!;
+      if (seaTouches(map, board.unitProvince[f]!, to)) found = true;
+      for (let j = 0; j < count; j++) {
+        if (
+          reached[base + j] ||
+          !fleetAdjacent(map, board.unitLocation[f]!, board.unitLocation[convoyers[start + j]!]!)
+        )
+          continue;
+        reached[base + j] = 1;
+        queue[tail++] = j;
+      }
+    }
+    s.release(count);
+    return found;
   }
 }
 

@@ -1,0 +1,169 @@
+/**
+ * Scratch memory of the movement adjudicator, one set per map, reused from one adjudication to the next so that a
+ * phase allocates no typed arrays: the board's columns, the order tables, the solver's state and the arrays the
+ * result is worked out in. Unit-indexed arrays are sized for the most units seen so far (grown by doubling),
+ * province-indexed ones for the map. Every user clears what it reads, for the units and provinces of its call.
+ *
+ * Adjudication is synchronous and never re-entered, so one set per map is enough; a worker thread has its own
+ * module instance and so its own sets. The set of the last map used is kept at hand, others in a WeakMap.
+ */
+import type { GameMap } from '../../map/types.js';
+import { Resolver } from './resolver.js';
+import { GuessResolver } from './guess-resolver.js';
+
+export class MovementScratch {
+  readonly map: GameMap;
+  /** Units the unit-indexed arrays hold. */
+  capacity = 0;
+
+  // Board (board.ts): columns per unit, and the unit in each province.
+  unitProvince = new Int32Array(0);
+  unitLocation = new Int32Array(0);
+  unitType = new Uint8Array(0);
+  unitPower = new Int32Array(0);
+  readonly unitAt: Int32Array;
+
+  // Order choice (adjudicate.ts): per unit, the first legal order given to it and how many.
+  firstLegal = new Int32Array(0);
+  legalCount = new Int32Array(0);
+  acceptedFrom = new Int32Array(0);
+  /** Per power: 1 for a power that gave no orders (4.D.9). */
+  readonly civilDisorder: Uint8Array;
+
+  // Tables (tables.ts).
+  kind = new Uint8Array(0);
+  dest = new Int32Array(0);
+  destLocation = new Int32Array(0);
+  target = new Int32Array(0);
+  supportCoast = new Int32Array(0);
+  viaConvoy = new Uint8Array(0);
+  invalidMove = new Uint8Array(0);
+  matches = new Uint8Array(0);
+  followsPath = new Uint8Array(0);
+  route = new Uint8Array(0);
+  opposite = new Int32Array(0);
+  brannan = new Int32Array(0);
+  supportStart = new Int32Array(0);
+  supporters = new Int32Array(0);
+  convoyStart = new Int32Array(0);
+  convoyers = new Int32Array(0);
+  readonly moveStart: Int32Array;
+  movers = new Int32Array(0);
+
+  /**
+   * Marks and a queue for searches over convoying fleets, used as a stack: a search takes the region above `top`
+   * and gives it back when done, so that searches nested in the recursion of the solver do not share marks.
+   */
+  searchMarks = new Uint8Array(0);
+  searchQueue = new Int32Array(0);
+  searchTop = 0;
+
+  // Solving (adjudicate.ts, decisions.ts, backup-rule.ts).
+  success = new Uint8Array(0);
+  pathBlocked = new Uint8Array(0);
+  fallback = new Uint8Array(0);
+  readonly resolver = new Resolver(0);
+  readonly guessResolver = new GuessResolver(0);
+
+  // Result (adjudicate.ts).
+  dislodgedBy = new Int32Array(0);
+  readonly arriving: Int32Array;
+  readonly occupied: Uint8Array;
+  readonly contested: Uint8Array;
+
+  /** "A PAR", "F SPA/NC" for unit type t (0 army, 1 fleet) at location l: unitText[t * locationCount + l]. */
+  readonly unitText: readonly string[];
+  /** Canonical power name to index. */
+  readonly powerByName: ReadonlyMap<string, number>;
+
+  constructor(map: GameMap) {
+    this.map = map;
+    const provinces = map.provinceCount;
+    this.unitAt = new Int32Array(provinces).fill(-1);
+    this.moveStart = new Int32Array(provinces + 1);
+    this.arriving = new Int32Array(provinces).fill(-1);
+    this.occupied = new Uint8Array(provinces);
+    this.contested = new Uint8Array(provinces);
+    this.civilDisorder = new Uint8Array(map.powers.length);
+    this.unitText = [
+      ...map.locationCode.map((code) => `A ${code}`),
+      ...map.locationCode.map((code) => `F ${code}`),
+    ];
+    this.powerByName = new Map(map.powers.map((name, i) => [name, i]));
+  }
+
+  /** Makes room for `units` units. */
+  reserve(units: number): void {
+    if (units <= this.capacity) return;
+    const n = Math.max(units, this.capacity * 2, 16);
+    this.capacity = n;
+    this.unitProvince = new Int32Array(n);
+    this.unitLocation = new Int32Array(n);
+    this.unitType = new Uint8Array(n);
+    this.unitPower = new Int32Array(n);
+    this.firstLegal = new Int32Array(n);
+    this.legalCount = new Int32Array(n);
+    this.acceptedFrom = new Int32Array(n);
+    this.kind = new Uint8Array(n);
+    this.dest = new Int32Array(n);
+    this.destLocation = new Int32Array(n);
+    this.target = new Int32Array(n);
+    this.supportCoast = new Int32Array(n);
+    this.viaConvoy = new Uint8Array(n);
+    this.invalidMove = new Uint8Array(n);
+    this.matches = new Uint8Array(n);
+    this.followsPath = new Uint8Array(n);
+    this.route = new Uint8Array(n);
+    this.opposite = new Int32Array(n);
+    this.brannan = new Int32Array(n);
+    this.supportStart = new Int32Array(n + 1);
+    this.supporters = new Int32Array(n);
+    this.convoyStart = new Int32Array(n + 1);
+    this.convoyers = new Int32Array(n);
+    this.movers = new Int32Array(n);
+    this.success = new Uint8Array(n);
+    this.pathBlocked = new Uint8Array(n);
+    this.fallback = new Uint8Array(n);
+    this.dislodgedBy = new Int32Array(n);
+  }
+
+  /** `size` marks (cleared) and queue places for one search; give them back with `release(size)`. */
+  take(size: number): number {
+    const base = this.searchTop;
+    const top = base + size;
+    if (top > this.searchMarks.length) {
+      const grown = Math.max(top, this.searchMarks.length * 2, 64);
+      const marks = new Uint8Array(grown);
+      marks.set(this.searchMarks.subarray(0, base));
+      const queue = new Int32Array(grown);
+      queue.set(this.searchQueue.subarray(0, base));
+      this.searchMarks = marks;
+      this.searchQueue = queue;
+    }
+    this.searchMarks.fill(0, base, top);
+    this.searchTop = top;
+    return base;
+  }
+
+  release(size: number): void {
+    this.searchTop -= size;
+  }
+}
+
+const scratches = new WeakMap<GameMap, MovementScratch>();
+let last: MovementScratch | undefined;
+
+/** The scratch set of `map`, with room for `units` units. */
+export function movementScratch(map: GameMap, units: number): MovementScratch {
+  let s = last;
+  if (s?.map !== map) {
+    s = scratches.get(map);
+    if (s === undefined) {
+      s = new MovementScratch(map);
+      scratches.set(map, s);
+    }
+    last = s;
+  }
+  s.reserve(units);
+  return s;
+}
