@@ -3,9 +3,10 @@
  * after each phase (test/oracle/selfplay.ts: positions, both resolvers, the movement invariants, shuffles, the
  * equation oracle on small groups, retreats, supply-centre ownership, adjustments).
  *
- *   npm run verify -- --games N [--seed S] [--max-year Y] [--oracle K] [--quiet]
+ *   npm run verify -- --games N [--seed S] [--max-year Y] [--victory C] [--oracle K] [--quiet]
  *
- * Game k is played with seed S + k. Prints one line per game (unless --quiet), the totals (games, phases, orders,
+ * Game k is played with seed S + k, to 1915 by default; --victory C (default 18) ends a game when a power owns C
+ * centres (a small C makes victories happen); --oracle K checks groups of up to K decisions (0: none). Prints one line per game (unless --quiet), the totals (games, phases, orders,
  * violations) and, last, "N passed, N failed" (games). Exit status 1 when a game failed, 2 on bad arguments.
  */
 import { standardMap } from '../src/map/compile.js';
@@ -16,11 +17,12 @@ interface Options {
   seed: number;
   maxYear: number;
   oracle: number;
+  victory: number;
   quiet: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { games: 10, seed: 1, maxYear: 1915, oracle: 8, quiet: false };
+  const options: Options = { games: 10, seed: 1, maxYear: 1915, oracle: 8, victory: 18, quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!;
     if (name === '--quiet') {
@@ -44,6 +46,9 @@ function parseArgs(argv: string[]): Options {
       case '--oracle':
         options.oracle = number;
         break;
+      case '--victory':
+        options.victory = number;
+        break;
       default:
         throw new Error(`unknown option ${name}`);
     }
@@ -57,7 +62,7 @@ function main(): number {
     options = parseArgs(process.argv.slice(2));
   } catch (e) {
     process.stderr.write(
-      `verify: ${e instanceof Error ? e.message : String(e)}\nusage: verify --games N [--seed S] [--max-year Y] [--oracle K] [--quiet]\n`,
+      `verify: ${e instanceof Error ? e.message : String(e)}\nusage: verify --games N [--seed S] [--max-year Y] [--victory C] [--oracle K] [--quiet]\n`,
     );
     return 2;
   }
@@ -67,7 +72,11 @@ function main(): number {
   for (let k = 0; k < options.games; k++) {
     let report: GameReport;
     try {
-      report = playAndCheck(map, options.seed + k, { maxYear: options.maxYear, oracleGroup: options.oracle });
+      report = playAndCheck(map, options.seed + k, {
+        maxYear: options.maxYear,
+        oracleGroup: options.oracle,
+        victoryCenters: options.victory,
+      });
     } catch (e) {
       report = {
         seed: options.seed + k,

@@ -1,5 +1,5 @@
 /**
- * Self-play at a fixed seed: random players play three whole games (to 1920) through the game API, with every
+ * Self-play at a fixed seed: random players play three whole games (to 1920) and one to a victory at 10 centres through the game API, with every
  * invariant of test/oracle/selfplay.ts checked after every phase. `npm run verify -- --games N` plays more.
  */
 import { test } from 'node:test';
@@ -18,3 +18,9 @@ for (const seed of [11, 12, 13]) {
     assert.ok(report.oracleGroups > 50, `only ${report.oracleGroups} oracle groups`);
   });
 }
+
+test('self-play game 14, won at 10 centres: every phase keeps the invariants, the winner owns 10 centres', () => {
+  const report = playAndCheck(map, 14, { maxYear: 1930, victoryCenters: 10 });
+  assert.deepEqual(report.violations, []);
+  assert.equal(report.status, 'won');
+});

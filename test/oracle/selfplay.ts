@@ -42,6 +42,8 @@ export interface SelfPlayCheckOptions {
   maxYear?: number;
   /** Equation oracle on groups of at most this many decisions (default 8; 0 for none). */
   oracleGroup?: number;
+  /** Supply centres for a solo victory (default: the map's, 18). */
+  victoryCenters?: number;
   /** Stop collecting after this many violations (default 20). */
   maxViolations?: number;
 }
@@ -89,7 +91,10 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
     if (report.violations.length < maxViolations)
       report.violations.push(`game ${seed}, ${phase}: ${message}`);
   };
-  let game: Game = newGame(map, { maxYear: options.maxYear ?? 1915 });
+  let game: Game = newGame(map, {
+    maxYear: options.maxYear ?? 1915,
+    ...(options.victoryCenters === undefined ? {} : { victoryCenters: options.victoryCenters }),
+  });
   /** Retreat options of the units dislodged in the last movement phase, by "POWER T LOC". */
   let retreatOptions = new Map<string, string[]>();
 
