@@ -12,6 +12,53 @@ export function seaTouches(map: GameMap, sea: number, province: number): boolean
 }
 
 /**
+ * Scratch for the searches below, one per map (the last map's kept at hand): marks stamped with a search number, so
+ * nothing needs clearing, a queue, and the chain and neighbour positions of the depth-first search. The searches
+ * call `usable`, which never searches again, so one set per map is enough.
+ */
+interface SeaSearch {
+  readonly map: GameMap;
+  readonly mark: Int32Array;
+  stamp: number;
+  readonly queue: Int32Array;
+  readonly chain: Int32Array;
+  readonly next: Int32Array;
+  readonly inChain: Uint8Array;
+}
+
+const searches = new WeakMap<GameMap, SeaSearch>();
+let lastSearch: SeaSearch | undefined;
+
+function seaSearch(map: GameMap): SeaSearch {
+  if (lastSearch?.map === map) return lastSearch;
+  let s = searches.get(map);
+  if (s === undefined) {
+    const p = map.provinceCount;
+    s = {
+      map,
+      mark: new Int32Array(p),
+      stamp: 0,
+      queue: new Int32Array(p),
+      chain: new Int32Array(p + 1),
+      next: new Int32Array(p + 1),
+      inChain: new Uint8Array(p),
+    };
+    searches.set(map, s);
+  }
+  lastSearch = s;
+  return s;
+}
+
+/** A new search number: marks equal to it are this search's. */
+function newStamp(s: SeaSearch): number {
+  if (s.stamp === 0x7fffffff) {
+    s.mark.fill(0);
+    s.stamp = 0;
+  }
+  return ++s.stamp;
+}
+
+/**
  * Is there a chain of sea provinces, each accepted by `usable`, from `from` to `to`? Breadth-first over the
  * fleet adjacency of sea provinces. `usable(sea)` says whether a convoying fleet is there.
  */
@@ -22,8 +69,15 @@ export function convoyRouteExists(
   usable: (sea: number) => boolean,
 ): boolean {
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
-  const seen = new Uint8Array(map.provinceCount);
-  const queue: number[] = [];
+  const s = seaSearch(map);
+  const stamp = newStamp(s);
+  const { mark, queue } = s;
+  let tail = 0;
+  const pushSea = (p: number): void => {
+    if (mark[p] === stamp || map.provinceKind[p] !== 'sea' || !usable(p)) return;
+    mark[p] = stamp;
+    queue[tail++] = p;
+  };
   for (let i = map.fleetStart[from]!; i < map.fleetStart[from + 1]!; i++) {
     // A coastal province without coasts is its own location; multi-coast provinces are scanned per coast below.
     pushSea(map.locationProvince[map.fleetAdj[i]!]!);
@@ -32,25 +86,22 @@ export function convoyRouteExists(
     for (let i = map.fleetStart[coast]!; i < map.fleetStart[coast + 1]!; i++)
       pushSea(map.locationProvince[map.fleetAdj[i]!]!);
   }
-  while (queue.length > 0) {
-    const sea = queue.shift()!;
+  for (let head = 0; head < tail; head++) {
+    const sea = queue[head]!;
     if (seaTouches(map, sea, to)) return true;
     for (let i = map.fleetStart[sea]!; i < map.fleetStart[sea + 1]!; i++)
       pushSea(map.locationProvince[map.fleetAdj[i]!]!);
   }
   return false;
-
-  function pushSea(p: number): void {
-    if (seen[p] || map.provinceKind[p] !== 'sea' || !usable(p)) return;
-    seen[p] = 1;
-    queue.push(p);
-  }
 }
 
 /**
  * Is the fleet in sea province `fleetSea` part of a proper convoy route from `from` to `to` over the seas accepted
  * by `usable`? A proper route never jumps to a province that an earlier node of the chain already touches, so no
  * fleet on it is superfluous (DATC 4.E.1, test case 6.G.19; 6.F.12 for a fleet on no route at all).
+ *
+ * Depth-first over minimal chains, with an explicit stack (a chain can be long on a generated map). Chains are
+ * short on real maps; the budget keeps hostile maps bounded.
  */
 export function onProperRoute(
   map: GameMap,
@@ -61,46 +112,81 @@ export function onProperRoute(
 ): boolean {
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
   if (map.provinceKind[fleetSea] !== 'sea' || !usable(fleetSea)) return false;
-  const chain: number[] = [];
-  const inChain = new Uint8Array(map.provinceCount);
-  // Depth-first over minimal chains. Chains are short on real maps; the budget keeps hostile maps bounded.
+  const s = seaSearch(map);
+  const { chain, next, inChain } = s;
   let budget = 100_000;
 
-  const extend = (): boolean => {
-    if (--budget < 0) return false;
-    const last = chain[chain.length - 1]!;
-    if (seaTouches(map, last, to)) return inChain[fleetSea] === 1;
-    for (let i = map.fleetStart[last]!; i < map.fleetStart[last + 1]!; i++) {
-      const next = map.locationProvince[map.fleetAdj[i]!]!;
-      if (inChain[next] || map.provinceKind[next] !== 'sea' || !usable(next)) continue;
-      if (!isMinimalStep(next)) continue;
-      chain.push(next);
-      inChain[next] = 1;
-      const found = extend();
-      chain.pop();
-      inChain[next] = 0;
-      if (found) return true;
-    }
-    return false;
-  };
-
-  // `next` may follow the last node only if no earlier node (the origin included) already touches it.
-  const isMinimalStep = (next: number): boolean => {
-    if (seaTouches(map, next, from)) return false;
-    for (let j = 0; j < chain.length - 1; j++) {
-      if (fleetAdjacent(map, chain[j]!, next)) return false;
-    }
+  // `sea` may follow the last node (chain[depth]) only if no earlier node (the origin included) already touches it.
+  const isMinimalStep = (sea: number, depth: number): boolean => {
+    if (seaTouches(map, sea, from)) return false;
+    for (let j = 0; j < depth; j++) if (fleetAdjacent(map, chain[j]!, sea)) return false;
     return true;
   };
 
-  for (let sea = 0; sea < map.provinceCount; sea++) {
-    if (map.provinceKind[sea] !== 'sea' || !usable(sea) || !seaTouches(map, sea, from)) continue;
-    chain.push(sea);
+  /** Clears the marks of chain[0 .. depth]. */
+  const leave = (depth: number): void => {
+    for (let j = 0; j <= depth; j++) inChain[chain[j]!] = 0;
+  };
+
+  /**
+   * The recursion "extend the chain from its last node, each minimal step in turn", with the chain as the stack:
+   * true when a chain reaches `to` with the fleet on it; false when none does or the budget runs out. chain[0] is
+   * set and marked on entry; every mark is cleared on return.
+   */
+  const search = (): boolean => {
+    let depth = 0;
+    enter: for (;;) {
+      if (--budget < 0) {
+        leave(depth);
+        return false;
+      }
+      const last = chain[depth]!;
+      // A chain ends at its first sea that touches the destination.
+      if (seaTouches(map, last, to)) {
+        if (inChain[fleetSea]) {
+          leave(depth);
+          return true;
+        }
+        inChain[last] = 0;
+        if (--depth < 0) return false;
+      } else {
+        next[depth] = map.fleetStart[last]!;
+      }
+      // The next neighbour of chain[depth] to try; back up when there is none.
+      for (;;) {
+        const top = chain[depth]!;
+        const i = next[depth]!;
+        if (i >= map.fleetStart[top + 1]!) {
+          inChain[top] = 0;
+          if (--depth < 0) return false;
+          continue;
+        }
+        next[depth] = i + 1;
+        const sea = map.locationProvince[map.fleetAdj[i]!]!;
+        if (inChain[sea] || map.provinceKind[sea] !== 'sea' || !usable(sea) || !isMinimalStep(sea, depth))
+          continue;
+        chain[++depth] = sea;
+        inChain[sea] = 1;
+        continue enter;
+      }
+    }
+  };
+
+  // The seas that touch the origin, in province order (as a scan of every province would find them).
+  const starts: number[] = [];
+  for (const loc of [from, ...map.provinceCoasts[from]!]) {
+    for (let i = map.fleetStart[loc]!; i < map.fleetStart[loc + 1]!; i++) {
+      const sea = map.locationProvince[map.fleetAdj[i]!]!;
+      if (map.provinceKind[sea] === 'sea' && !starts.includes(sea)) starts.push(sea);
+    }
+  }
+  starts.sort((a, b) => a - b);
+  for (const sea of starts) {
+    if (!usable(sea)) continue;
+    chain[0] = sea;
     inChain[sea] = 1;
-    const found = extend();
-    chain.pop();
-    inChain[sea] = 0;
-    if (found) return true;
+    if (search()) return true;
+    if (budget < 0) return false;
   }
   return false;
 }

@@ -6,7 +6,13 @@
  * The result is an `AcceptedOrder` in integer form, or the reason the order is illegal.
  */
 import type { GameMap } from '../../map/types.js';
-import { armyAdjacent, fleetAdjacent, fleetCanReach, splitCoast } from '../../map/query.js';
+import {
+  armyAdjacent,
+  fleetAdjacent,
+  fleetCanReach,
+  splitCoast,
+  type SplitLocation,
+} from '../../map/query.js';
 import type { Order, UnitRef } from '../../orders/types.js';
 import { ARMY, FLEET, type Board } from '../board.js';
 import { convoyRouteExists, onProperRoute } from '../convoy-routes.js';
@@ -101,14 +107,32 @@ const illegal = (reason: IllegalReason, message: string): LegalityResult => ({
   illegal: { reason, message },
 });
 
+/** An accepted order (one object literal, always of the same shape). */
+function accept(
+  kind: OrderCode,
+  unit: number,
+  dest = -1,
+  destLocation = -1,
+  viaConvoy = false,
+  target = -1,
+  supportCoast = -1,
+  path: number[] | null = null,
+  impossible: Illegal | null = null,
+): LegalityResult {
+  return { accepted: { kind, unit, dest, destLocation, viaConvoy, target, supportCoast, path, impossible } };
+}
+
 /** Province of a written location, ignoring any coast. */
 export function provinceOf(map: GameMap, code: string): number {
   return splitCoast(map, code).province;
 }
 
-/** The coast location named by a written location ("SPA/NC"), or -1 when no known coast of the province is named. */
-function namedCoast(map: GameMap, code: string): number {
-  const { province, coast } = splitCoast(map, code);
+/**
+ * The coast location named by a written location ("SPA/NC", split by `splitCoast`), or -1 when no known coast of
+ * the province is named.
+ */
+function namedCoast(map: GameMap, written: SplitLocation): number {
+  const { province, coast } = written;
   if (province < 0 || coast === null) return -1;
   for (const location of map.provinceCoasts[province]!) {
     if (map.locationCoast[location] === coast) return location;
@@ -117,9 +141,8 @@ function namedCoast(map: GameMap, code: string): number {
 }
 
 /** A coast is written that is not a coast of the province (4.B.6: unknown or irrelevant). */
-function hasUnknownCoast(map: GameMap, code: string): boolean {
-  const { province, coast } = splitCoast(map, code);
-  return province >= 0 && coast !== null && namedCoast(map, code) < 0;
+function hasUnknownCoast(map: GameMap, written: SplitLocation): boolean {
+  return written.province >= 0 && written.coast !== null && namedCoast(map, written) < 0;
 }
 
 /**
@@ -132,6 +155,7 @@ function checkUnitRef(
   unit: number,
   orderingPower: number,
   rules: RuleOptions,
+  written: SplitLocation = splitCoast(board.map, ref.location),
 ): Illegal | null {
   const map = board.map;
   const actualType = board.unitType[unit] === ARMY ? 'A' : 'F';
@@ -144,10 +168,10 @@ function checkUnitRef(
       message: `the unit in ${map.locationCode[board.unitProvince[unit]!]} is ${actualType === 'A' ? 'an army' : 'a fleet'} (4.C.2 a)`,
     };
   }
-  const { coast } = splitCoast(map, ref.location);
+  const { coast } = written;
   if (coast !== null && map.locationCoast[board.unitLocation[unit]!] !== coast) {
     const unknown =
-      hasUnknownCoast(map, ref.location) && map.provinceCoasts[board.unitProvince[unit]!]!.length === 0;
+      hasUnknownCoast(map, written) && map.provinceCoasts[board.unitProvince[unit]!]!.length === 0;
     if (unknown ? rules.unknownCoast === 'illegal' : rules.wrongUnneededCoast === 'illegal') {
       return {
         reason: 'wrong-coast',
@@ -172,7 +196,8 @@ function checkUnitRef(
 
 /** The unit an order is for; the power, when the order has one, must own it (6.A.6). */
 function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptions): number | Illegal {
-  const province = provinceOf(board.map, ref.location);
+  const written = splitCoast(board.map, ref.location);
+  const province = written.province;
   if (province < 0) return { reason: 'unknown-location', message: `unknown location ${ref.location}` };
   const unit = board.unitAt[province]!;
   if (unit < 0)
@@ -183,7 +208,7 @@ function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptio
       message: `the unit in ${board.map.locationCode[province]} belongs to ${board.map.powers[board.unitPower[unit]!]}`,
     };
   }
-  return checkUnitRef(board, ref, unit, power, rules) ?? unit;
+  return checkUnitRef(board, ref, unit, power, rules, written) ?? unit;
 }
 
 /**
@@ -201,6 +226,7 @@ function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea: number
 /**
  * Where the unit in `unit` may move to `destCode` (coast rules of 4.B), or why not. `except` is a fleet that may
  * not be part of the convoy (6.D.31); `anyCoast` accepts either coast (a support without coast, 4.B.4 c).
+ * `written` is `destCode` split by `splitCoast`.
  */
 function moveTarget(
   board: Board,
@@ -210,10 +236,11 @@ function moveTarget(
   rules: RuleOptions,
   except = -1,
   anyCoast = false,
+  written: SplitLocation = splitCoast(board.map, destCode),
 ): { location: number } | Illegal {
   const map = board.map;
   const from = board.unitProvince[unit]!;
-  const dest = provinceOf(map, destCode);
+  const dest = written.province;
   if (dest < 0) return { reason: 'unknown-location', message: `unknown location ${destCode}` };
   const destName = map.locationCode[dest]!;
   if (dest === from)
@@ -222,7 +249,7 @@ function moveTarget(
     if (map.provinceKind[dest] === 'sea')
       return { reason: 'army-to-sea', message: `an army cannot move to ${destName}` };
     // A coast written for an army is irrelevant: ignored (4.B.6 b, 6.B.12) or illegal (4.B.6 a).
-    if (splitCoast(map, destCode).coast !== null && rules.unknownCoast === 'illegal') {
+    if (rules.unknownCoast === 'illegal' && written.coast !== null) {
       return { reason: 'unknown-coast', message: 'an army move names a coast (4.B.6 a)' };
     }
     if (!viaConvoy && armyAdjacent(map, from, dest)) return { location: dest };
@@ -241,7 +268,7 @@ function moveTarget(
   if (viaConvoy) return { reason: 'fleet-convoyed', message: 'only armies can be convoyed (6.A.7)' };
   if (map.provinceKind[dest] === 'land')
     return { reason: 'fleet-to-land', message: `a fleet cannot move to ${destName}` };
-  return fleetTarget(map, board.unitLocation[unit]!, dest, destCode, anyCoast, rules);
+  return fleetTarget(map, board.unitLocation[unit]!, dest, destCode, anyCoast, rules, written);
 }
 
 /**
@@ -256,10 +283,11 @@ export function fleetTarget(
   destCode: string,
   anyCoast = false,
   rules: RuleOptions = DATC_PREFERRED,
+  written: SplitLocation = splitCoast(map, destCode),
 ): { location: number } | Illegal {
   const destName = map.locationCode[dest]!;
   const coasts = map.provinceCoasts[dest]!;
-  if (hasUnknownCoast(map, destCode) && rules.unknownCoast === 'illegal') {
+  if (rules.unknownCoast === 'illegal' && hasUnknownCoast(map, written)) {
     return { reason: 'unknown-coast', message: `${destCode} is not a coast of ${destName} (4.B.6 a)` };
   }
   if (coasts.length === 0) {
@@ -268,7 +296,7 @@ export function fleetTarget(
       : { reason: 'not-adjacent', message: `${destName} is not adjacent` };
   }
   const reachable = coasts.filter((c) => fleetAdjacent(map, location, c));
-  const named = namedCoast(map, destCode);
+  const named = namedCoast(map, written);
   if (named >= 0) {
     if (fleetAdjacent(map, location, named)) return { location: named };
     // An unreachable coast makes the move illegal (4.B.3 b, 6.B.3), unless the possible coast is taken (4.B.3 a).
@@ -337,39 +365,27 @@ export function checkMovementOrder(
   }
   const unit = orderedUnit(board, order.unit, power, rules);
   if (typeof unit !== 'number') return { illegal: unit };
-  const base: AcceptedOrder = {
-    kind: HOLD,
-    unit,
-    dest: -1,
-    destLocation: -1,
-    viaConvoy: false,
-    target: -1,
-    supportCoast: -1,
-    path: null,
-    impossible: null,
-  };
   const here = board.unitProvince[unit]!;
   const owner = board.unitPower[unit]!;
 
   switch (order.kind) {
     case 'hold':
-      return { accepted: base };
+      return accept(HOLD, unit);
 
     case 'move': {
       const written = order.path !== undefined && order.path.length > 0;
       const viaConvoy = order.viaConvoy === true || written;
-      const target = moveTarget(board, unit, order.to, viaConvoy, rules);
+      const to = splitCoast(map, order.to);
+      const target = moveTarget(board, unit, order.to, viaConvoy, rules, -1, false, to);
       if ('reason' in target) {
         // 4.E.1 a/b: a move to a place of the map that is impossible is still a move; it fails (DPTG, 1979 Q&A).
-        const dest = provinceOf(map, order.to);
+        const dest = to.province;
         if (
           (rules.legalOrders === 'any-format' || rules.legalOrders === 'valid-places') &&
           dest >= 0 &&
           dest !== here
         ) {
-          return {
-            accepted: { ...base, kind: MOVE, dest, destLocation: dest, viaConvoy, impossible: target },
-          };
+          return accept(MOVE, unit, dest, dest, viaConvoy, -1, -1, null, target);
         }
         return { illegal: target };
       }
@@ -380,25 +396,27 @@ export function checkMovementOrder(
         if (!Array.isArray(checked)) return { illegal: checked };
         path = checked;
       }
-      return { accepted: { ...base, kind: MOVE, dest, destLocation: target.location, viaConvoy, path } };
+      return accept(MOVE, unit, dest, target.location, viaConvoy, -1, -1, path);
     }
 
     case 'support': {
-      const supportedProvince = provinceOf(map, order.supported.location);
+      const supportedAt = splitCoast(map, order.supported.location);
+      const supportedProvince = supportedAt.province;
       if (supportedProvince < 0)
         return illegal('unknown-location', `unknown location ${order.supported.location}`);
       const supported = board.unitAt[supportedProvince]!;
       const name = map.locationCode[supportedProvince]!;
       if (supported < 0) return illegal('no-unit-to-support', `there is no unit in ${name} to support`);
       if (supported === unit) return illegal('support-self', 'a unit cannot support itself (6.A.8)');
-      const refProblem = checkUnitRef(board, order.supported, supported, owner, rules);
+      const refProblem = checkUnitRef(board, order.supported, supported, owner, rules, supportedAt);
       if (refProblem) return { illegal: refProblem };
       if (order.to === undefined) {
         if (!canReach(board, unit, supportedProvince))
           return illegal('cannot-reach', `the supporter cannot reach ${name}`);
-        return { accepted: { ...base, kind: SUPPORT, target: supported } };
+        return accept(SUPPORT, unit, -1, -1, false, supported);
       }
-      const dest = provinceOf(map, order.to);
+      const to = splitCoast(map, order.to);
+      const dest = to.province;
       if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
       const destName = map.locationCode[dest]!;
       if (dest === here)
@@ -406,9 +424,9 @@ export function checkMovementOrder(
       if (!canReach(board, unit, dest))
         return illegal('cannot-reach', `the supporter cannot reach ${destName} (6.A.10, 6.B.5)`);
       // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
-      const supportedMove = moveTarget(board, supported, order.to, false, rules, unit, true);
+      const supportedMove = moveTarget(board, supported, order.to, false, rules, unit, true, to);
       if ('reason' in supportedMove) {
-        const alone = moveTarget(board, supported, order.to, false, rules, -1, true);
+        const alone = moveTarget(board, supported, order.to, false, rules, -1, true, to);
         if (!('reason' in alone)) {
           return illegal(
             'supporter-needed-for-convoy',
@@ -422,7 +440,7 @@ export function checkMovementOrder(
       }
       // A coast named in a support of a fleet must match the move (4.B.4); one left out when the fleet could
       // reach both coasts is forgiven (4.B.4 c), allowed only for an own unit (b) or illegal (a).
-      const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, order.to) : -1;
+      const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, to) : -1;
       if (
         board.unitType[supported] === FLEET &&
         supportCoast < 0 &&
@@ -434,21 +452,22 @@ export function checkMovementOrder(
           return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
         }
       }
-      return { accepted: { ...base, kind: SUPPORT, dest, target: supported, supportCoast } };
+      return accept(SUPPORT, unit, dest, -1, false, supported, supportCoast);
     }
 
     case 'convoy': {
       if (board.unitType[unit] !== FLEET) return illegal('convoy-by-army', 'only fleets can convoy');
       if (map.provinceKind[here] !== 'sea')
         return illegal('convoy-not-at-sea', 'only fleets at sea can convoy (6.F.1)');
-      const from = provinceOf(map, order.army.location);
+      const armyAt = splitCoast(map, order.army.location);
+      const from = armyAt.province;
       if (from < 0) return illegal('unknown-location', `unknown location ${order.army.location}`);
       const army = board.unitAt[from]!;
       if (army < 0)
         return illegal('no-army-to-convoy', `there is no unit in ${map.locationCode[from]} to convoy`);
       if (board.unitType[army] !== ARMY)
         return illegal('convoy-of-fleet', 'only armies can be convoyed (6.A.7)');
-      const refProblem = checkUnitRef(board, order.army, army, owner, rules);
+      const refProblem = checkUnitRef(board, order.army, army, owner, rules, armyAt);
       if (refProblem) return { illegal: refProblem };
       const dest = provinceOf(map, order.to);
       if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
@@ -460,7 +479,7 @@ export function checkMovementOrder(
           `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`,
         );
       }
-      return { accepted: { ...base, kind: CONVOY, dest, target: army } };
+      return accept(CONVOY, unit, dest, -1, false, army);
     }
   }
 }

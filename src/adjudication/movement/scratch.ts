@@ -49,6 +49,8 @@ export class MovementScratch {
   convoyers = new Int32Array(0);
   readonly moveStart: Int32Array;
   movers = new Int32Array(0);
+  /** Row of each unit, while a CSR table is built. */
+  keys = new Int32Array(0);
 
   /**
    * Marks and a queue for searches over convoying fleets, used as a stack: a search takes the region above `top`
@@ -121,6 +123,7 @@ export class MovementScratch {
     this.convoyStart = new Int32Array(n + 1);
     this.convoyers = new Int32Array(n);
     this.movers = new Int32Array(n);
+    this.keys = new Int32Array(n);
     this.success = new Uint8Array(n);
     this.pathBlocked = new Uint8Array(n);
     this.fallback = new Uint8Array(n);

@@ -3,7 +3,7 @@
  * quantify over (supports given to each unit, moves into each province, convoying fleets of each convoyed move).
  * Built once per adjudication from the accepted orders; nothing here scans all orders per query.
  */
-import { fleetAdjacent } from '../../map/query.js';
+import { armyAdjacent, fleetAdjacent } from '../../map/query.js';
 import { ARMY, type Board } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
 import type { RuleOptions } from '../rules.js';
@@ -62,26 +62,20 @@ export interface MovementTables {
 }
 
 /**
- * Builds a CSR table in place: `keyOf(i)` gives the row of item i (or -1); row r lists its items in index order in
+ * Builds a CSR table in place: `keys[i]` is the row of item i (or -1); row r lists its items in index order in
  * list[start[r] .. start[r + 1]). `start` needs rows + 1 places, `list` one per listed item.
  */
-function csrInto(
-  start: Int32Array,
-  list: Int32Array,
-  rows: number,
-  items: number,
-  keyOf: (i: number) => number,
-): void {
+function csrInto(start: Int32Array, list: Int32Array, rows: number, keys: Int32Array, items: number): void {
   // Count per row, sum up to the end of each row, then place the items from the last one down.
   start.fill(0, 0, rows + 1);
   for (let i = 0; i < items; i++) {
-    const k = keyOf(i);
+    const k = keys[i]!;
     if (k >= 0) start[k]!++;
   }
   for (let r = 1; r < rows; r++) start[r]! += start[r - 1]!;
   if (rows > 0) start[rows] = start[rows - 1]!;
   for (let i = items - 1; i >= 0; i--) {
-    const k = keyOf(i);
+    const k = keys[i]!;
     if (k >= 0) list[--start[k]!] = i;
   }
 }
@@ -102,33 +96,31 @@ export function buildTables(
   const map = board.map;
   const s = scratch;
   s.reserve(n);
-  const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove } = s;
-  kind.fill(HOLD, 0, n);
-  dest.fill(-1, 0, n);
-  destLocation.fill(-1, 0, n);
-  target.fill(-1, 0, n);
-  supportCoast.fill(-1, 0, n);
-  viaConvoy.fill(0, 0, n);
-  invalidMove.fill(0, 0, n);
+  const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, keys } = s;
   let paths = false;
   for (let u = 0; u < n; u++) {
     const o = orders[u];
-    if (o === undefined) continue;
+    if (o === undefined) {
+      kind[u] = HOLD;
+      dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
+      viaConvoy[u] = invalidMove[u] = 0;
+      continue;
+    }
     kind[u] = o.kind;
     dest[u] = o.dest;
     destLocation[u] = o.destLocation;
     target[u] = o.target;
     supportCoast[u] = o.supportCoast;
     viaConvoy[u] = o.viaConvoy ? 1 : 0;
-    if (o.impossible) invalidMove[u] = 1;
+    invalidMove[u] = o.impossible ? 1 : 0;
     if (o.kind === MOVE && o.path !== null) paths = true;
   }
 
   // Matching (4.E.2): a hold support matches a unit that does not move; a move support the move to that province
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
   const matches = s.matches;
-  matches.fill(NOT_MATCHING, 0, n);
   for (let u = 0; u < n; u++) {
+    matches[u] = NOT_MATCHING;
     const t = target[u]!;
     if (kind[u] === SUPPORT) {
       if (dest[u] === -1) {
@@ -157,25 +149,26 @@ export function buildTables(
   followsPath.fill(0, 0, n);
   let convoyStart: Int32Array = s.convoyStart;
   let convoyers: Int32Array = s.convoyers;
-  csrInto(convoyStart, convoyers, n, n, (f) =>
-    kind[f] === CONVOY && matches[f] === MATCHES ? target[f]! : -1,
-  );
-  if (paths) [convoyStart, convoyers] = followPaths(convoyStart, convoyers);
+  for (let f = 0; f < n; f++) keys[f] = kind[f] === CONVOY && matches[f] === MATCHES ? target[f]! : -1;
+  csrInto(convoyStart, convoyers, n, keys, n);
+  if (paths) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
 
   const route = s.route;
-  route.fill(BY_LAND, 0, n);
   for (let u = 0; u < n; u++) {
+    route[u] = BY_LAND;
     if (kind[u] !== MOVE || board.unitType[u] !== ARMY || invalidMove[u]) continue;
-    route[u] = chooseRoute(u);
+    route[u] = chooseRoute(board, s, rules, convoyStart, convoyers, u);
     if (route[u] === BY_CONVOY) {
-      const ordered = followsPath[u] ? convoyStart[u + 1]! > convoyStart[u]! : routeOfConvoyOrders(u);
+      const ordered = followsPath[u]
+        ? convoyStart[u + 1]! > convoyStart[u]!
+        : routeOfConvoyOrders(board, s, convoyStart, convoyers, u);
       if (!ordered || (rules.convoyPath === 'required' && !followsPath[u])) invalidMove[u] = 1;
     }
   }
 
   const opposite = s.opposite;
-  opposite.fill(-1, 0, n);
   for (let u = 0; u < n; u++) {
+    opposite[u] = -1;
     if (kind[u] !== MOVE) continue;
     const v = board.unitAt[dest[u]!]!;
     if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
@@ -199,10 +192,10 @@ export function buildTables(
     }
   }
 
-  csrInto(s.supportStart, s.supporters, n, n, (u) =>
-    kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1,
-  );
-  csrInto(s.moveStart, s.movers, map.provinceCount, n, (u) => (kind[u] === MOVE ? dest[u]! : -1));
+  for (let u = 0; u < n; u++) keys[u] = kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1;
+  csrInto(s.supportStart, s.supporters, n, keys, n);
+  for (let u = 0; u < n; u++) keys[u] = kind[u] === MOVE ? dest[u]! : -1;
+  csrInto(s.moveStart, s.movers, map.provinceCount, keys, n);
 
   return {
     board,
@@ -224,102 +217,120 @@ export function buildTables(
     convoyers,
     followsPath,
   };
+}
 
-  /**
-   * The convoy table for moves with a written path (rare): each such move keeps, for each sea of its path, the
-   * first of its convoying fleets there; a sea without one makes the move invalid. A new table, since a path may
-   * name more seas than there are fleets.
-   */
-  function followPaths(start: Int32Array, list: Int32Array): [Int32Array, Int32Array] {
-    const lists: number[][] = [];
-    for (let u = 0; u < n; u++) lists.push(Array.from(list.subarray(start[u], start[u + 1])));
-    for (let u = 0; u < n; u++) {
-      const path = orders[u]?.path;
-      if (kind[u] !== MOVE || path === null || path === undefined) continue;
-      followsPath[u] = 1;
-      const fleets = path.map((sea) => lists[u]!.find((f) => board.unitProvince[f] === sea) ?? -1);
-      if (fleets.includes(-1)) invalidMove[u] = 1;
-      lists[u] = fleets.filter((f) => f >= 0);
-    }
-    const newStart = new Int32Array(n + 1);
-    for (let u = 0; u < n; u++) newStart[u + 1] = newStart[u]! + lists[u]!.length;
-    return [newStart, Int32Array.from(lists.flat())];
-  }
+// The helpers below are module functions, not closures inside `buildTables`: variables that a closure captures
+// live in a heap context, which makes the loops over the columns there several times slower.
 
-  /**
-   * Convoy or land route for an army (4.A.3). An army that cannot walk there goes by convoy. Otherwise, by the
-   * 2025EE rules (d, preferred): by convoy when the order says 'via convoy' or a fleet of its own power orders the
-   * convoy, with no fallback. The 2000 rules (c) read "could arrive" as "a convoy is ordered": without any, the
-   * land route. 1982 (b): intent shown by an own convoying fleet or by the own unit at the destination moving the
-   * other way. 1971 with the recommended handling (a): the convoy route only when a convoy is ordered and the unit
-   * at the destination moves the other way, and only while the convoy holds. DPTG: only with 'via convoy'.
-   */
-  function chooseRoute(u: number): number {
-    if (!adjacentByLand(u)) return BY_CONVOY;
-    let ownFleet = false;
-    for (let i = convoyStart[u]!; i < convoyStart[u + 1]!; i++)
-      if (board.unitPower[convoyers[i]!] === board.unitPower[u]) ownFleet = true;
-    const v = board.unitAt[dest[u]!]!;
-    const comesBack = v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u];
-    switch (rules.adjacentConvoy) {
-      case 'rule-2025':
-        return viaConvoy[u] || ownFleet ? BY_CONVOY : BY_LAND;
-      case 'rule-2000':
-        return (viaConvoy[u] || ownFleet) && routeOfConvoyOrders(u) ? BY_CONVOY : BY_LAND;
-      case 'rule-1982': {
-        const ownComesBack = comesBack && board.unitPower[v] === board.unitPower[u];
-        return (ownFleet || ownComesBack || viaConvoy[u]) && routeOfConvoyOrders(u) ? BY_CONVOY : BY_LAND;
-      }
-      case 'rule-1971':
-        return comesBack && routeOfConvoyOrders(u) ? CONVOY_ELSE_LAND : BY_LAND;
-      case 'dptg':
-        return viaConvoy[u] ? BY_CONVOY : BY_LAND;
-    }
+/**
+ * The convoy table for moves with a written path (rare): each such move keeps, for each sea of its path, the first
+ * of its convoying fleets there; a sea without one makes the move invalid. A new table, since a path may name more
+ * seas than there are fleets.
+ */
+function followPaths(
+  board: Board,
+  s: MovementScratch,
+  orders: readonly (AcceptedOrder | undefined)[],
+  start: Int32Array,
+  list: Int32Array,
+): [Int32Array, Int32Array] {
+  const n = board.unitCount;
+  const lists: number[][] = [];
+  for (let u = 0; u < n; u++) lists.push(Array.from(list.subarray(start[u], start[u + 1])));
+  for (let u = 0; u < n; u++) {
+    const path = orders[u]?.path;
+    if (s.kind[u] !== MOVE || path === null || path === undefined) continue;
+    s.followsPath[u] = 1;
+    const fleets = path.map((sea) => lists[u]!.find((f) => board.unitProvince[f] === sea) ?? -1);
+    if (fleets.includes(-1)) s.invalidMove[u] = 1;
+    lists[u] = fleets.filter((f) => f >= 0);
   }
+  const newStart = new Int32Array(n + 1);
+  for (let u = 0; u < n; u++) newStart[u + 1] = newStart[u]! + lists[u]!.length;
+  return [newStart, Int32Array.from(lists.flat())];
+}
 
-  function adjacentByLand(u: number): boolean {
-    const from = board.unitProvince[u]!;
-    const to = dest[u]!;
-    for (let i = map.armyStart[from]!; i < map.armyStart[from + 1]!; i++)
-      if (map.armyAdj[i] === to) return true;
-    return false;
+/**
+ * Convoy or land route for army u (4.A.3). An army that cannot walk there goes by convoy. Otherwise, by the 2025EE
+ * rules (d, preferred): by convoy when the order says 'via convoy' or a fleet of its own power orders the convoy,
+ * with no fallback. The 2000 rules (c) read "could arrive" as "a convoy is ordered": without any, the land route.
+ * 1982 (b): intent shown by an own convoying fleet or by the own unit at the destination moving the other way.
+ * 1971 with the recommended handling (a): the convoy route only when a convoy is ordered and the unit at the
+ * destination moves the other way, and only while the convoy holds. DPTG: only with 'via convoy'.
+ */
+function chooseRoute(
+  board: Board,
+  s: MovementScratch,
+  rules: RuleOptions,
+  convoyStart: Int32Array,
+  convoyers: Int32Array,
+  u: number,
+): number {
+  const { kind, dest, viaConvoy } = s;
+  if (!armyAdjacent(board.map, board.unitProvince[u]!, dest[u]!)) return BY_CONVOY;
+  let ownFleet = false;
+  for (let i = convoyStart[u]!; i < convoyStart[u + 1]!; i++)
+    if (board.unitPower[convoyers[i]!] === board.unitPower[u]) ownFleet = true;
+  const v = board.unitAt[dest[u]!]!;
+  const comesBack = v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u];
+  const ordered = (): boolean => routeOfConvoyOrders(board, s, convoyStart, convoyers, u);
+  switch (rules.adjacentConvoy) {
+    case 'rule-2025':
+      return viaConvoy[u] || ownFleet ? BY_CONVOY : BY_LAND;
+    case 'rule-2000':
+      return (viaConvoy[u] || ownFleet) && ordered() ? BY_CONVOY : BY_LAND;
+    case 'rule-1982': {
+      const ownComesBack = comesBack && board.unitPower[v] === board.unitPower[u];
+      return (ownFleet || ownComesBack || viaConvoy[u]) && ordered() ? BY_CONVOY : BY_LAND;
+    }
+    case 'rule-1971':
+      return comesBack && ordered() ? CONVOY_ELSE_LAND : BY_LAND;
+    case 'dptg':
+      return viaConvoy[u] ? BY_CONVOY : BY_LAND;
   }
+}
 
-  /**
-   * Is there a chain of fleets with matching convoy orders from the army to its destination (ignoring outcomes)?
-   * Breadth-first over u's convoying fleets, with marks and a queue from the scratch set.
-   */
-  function routeOfConvoyOrders(u: number): boolean {
-    const from = board.unitProvince[u]!;
-    const to = dest[u]!;
-    const start = convoyStart[u]!;
-    const count = convoyStart[u + 1]! - start;
-    const base = s.take(count);
-    const reached = s.searchMarks;
-    const queue = s.searchQueue;
-    let tail = base;
-    for (let i = 0; i < count; i++) {
-      if (!seaTouches(map, board.unitProvince[convoyers[start + i]!]!, from)) continue;
-      reached[base + i] = 1;
-      queue[tail++] = i;
-    }
-    let found = false;
-    for (let head = base; head < tail && !found; head++) {
-      const f = convoyers[start + queue[head]!]!;
-      if (seaTouches(map, board.unitProvince[f]!, to)) found = true;
-      for (let j = 0; j < count; j++) {
-        if (
-          reached[base + j] ||
-          !fleetAdjacent(map, board.unitLocation[f]!, board.unitLocation[convoyers[start + j]!]!)
-        )
-          continue;
-        reached[base + j] = 1;
-        queue[tail++] = j;
-      }
-    }
-    s.release(count);
-    return found;
+/**
+ * Is there a chain of fleets with matching convoy orders from army u to its destination (ignoring outcomes)?
+ * Breadth-first over u's convoying fleets, with marks and a queue from the scratch set.
+ */
+function routeOfConvoyOrders(
+  board: Board,
+  s: MovementScratch,
+  convoyStart: Int32Array,
+  convoyers: Int32Array,
+  u: number,
+): boolean {
+  const map = board.map;
+  const from = board.unitProvince[u]!;
+  const to = s.dest[u]!;
+  const start = convoyStart[u]!;
+  const count = convoyStart[u + 1]! - start;
+  const base = s.take(count);
+  const reached = s.searchMarks;
+  const queue = s.searchQueue;
+  let tail = base;
+  for (let i = 0; i < count; i++) {
+    if (!seaTouches(map, board.unitProvince[convoyers[start + i]!]!, from)) continue;
+    reached[base + i] = 1;
+    queue[tail++] = i;
   }
+  let found = false;
+  for (let head = base; head < tail && !found; head++) {
+    const f = convoyers[start + queue[head]!]!;
+    if (seaTouches(map, board.unitProvince[f]!, to)) found = true;
+    for (let j = 0; j < count; j++) {
+      if (
+        reached[base + j] ||
+        !fleetAdjacent(map, board.unitLocation[f]!, board.unitLocation[convoyers[start + j]!]!)
+      )
+        continue;
+      reached[base + j] = 1;
+      queue[tail++] = j;
+    }
+  }
+  s.release(count);
+  return found;
 }
 
 export { CONVOY, HOLD, MOVE, SUPPORT };
