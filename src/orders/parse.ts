@@ -555,7 +555,102 @@ function powerOf(map: GameMap, text: string, tokens: readonly Token[], count: nu
   return id >= 0 ? map.powers[id] : undefined;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Fast path: MILA lines as written by machines ("A PAR - BUR", "F NTH C A LON - NWY", "A LON - NWY VIA", ...), with
+// the map's own codes and single spaces, are read without the tokenizer. The result is exactly what the grammar
+// above gives for the same line (the same objects, fields in the same order, canonical code strings); any other
+// line, or a code the grammar could read differently, goes the general way.
+
+/** Per map: each canonical location code ("LON", "SPA/NC") the fast path may take, to its location id. */
+const fastCodes = new WeakMap<GameMap, ReadonlyMap<string, number>>();
+let lastFast: { map: GameMap; codes: ReadonlyMap<string, number> } | undefined;
+
+function fastCodesOf(map: GameMap): ReadonlyMap<string, number> {
+  if (lastFast?.map === map) return lastFast.codes;
+  let codes = fastCodes.get(map);
+  if (codes === undefined) {
+    // A province name of several tokens that starts with a code ("Mid - Atlantic" for a code "MID") could take
+    // the tokens after it: such codes are left to the grammar, as are codes it reads as keywords.
+    const leading = new Set<string>();
+    for (const key of nameIndex(map).provinces.keys()) if (key.includes(' ')) leading.add(key.split(' ')[0]!);
+    const plain = /^[A-Z0-9]+$/;
+    const table = new Map<string, number>();
+    for (let l = 0; l < map.locationCount; l++) {
+      const code = map.locationCode[l]!;
+      const province = map.locationProvince[l]!;
+      const head = map.locationCode[province]!;
+      const coast = map.locationCoast[l]!;
+      const key = head.toLowerCase();
+      if (!plain.test(head) || RESERVED.has(key) || BARE_COASTS.has(key) || leading.has(key)) continue;
+      if (nameIndex(map).provinces.get(key) !== province) continue;
+      if (coast !== '' && (!plain.test(coast) || normaliseCoast([coast.toLowerCase()]) !== coast)) continue;
+      table.set(code, l);
+    }
+    codes = table;
+    fastCodes.set(map, codes);
+  }
+  lastFast = { map, codes };
+  return codes;
+}
+
+/** The unit `A PAR` / `F SPA/NC` as the grammar writes it ({ location, type }), or undefined. */
+function fastUnit(
+  map: GameMap,
+  codes: ReadonlyMap<string, number>,
+  type: string,
+  code: string,
+): UnitRef | undefined {
+  if (type !== 'A' && type !== 'F') return undefined;
+  const l = codes.get(code);
+  if (l === undefined) return undefined;
+  return { location: map.locationCode[l]!, type };
+}
+
+/** The canonical code of a location written exactly as the map writes it, or undefined. */
+function fastLocation(map: GameMap, codes: ReadonlyMap<string, number>, code: string): string | undefined {
+  const l = codes.get(code);
+  return l === undefined ? undefined : map.locationCode[l];
+}
+
+/** A MILA line read without the tokenizer, or undefined when it is not one the fast path knows. */
+function fastLine(map: GameMap, text: string): LineResult | undefined {
+  if (text === 'WAIVE') return { kind: 'order', order: { kind: 'waive' } };
+  const w = text.split(' ');
+  if (w.length < 3 || w.length > 7) return undefined;
+  const codes = fastCodesOf(map);
+  const unit = fastUnit(map, codes, w[0]!, w[1]!);
+  if (unit === undefined) return undefined;
+  const verb = w[2];
+  let order: Order | undefined;
+  if (w.length === 3) {
+    if (verb === 'H') order = { kind: 'hold', unit };
+    else if (verb === 'D') order = { kind: 'disband', unit };
+    else if (verb === 'B') order = { kind: 'build', unit };
+  } else if (verb === '-' || verb === 'R') {
+    const to = fastLocation(map, codes, w[3]!);
+    if (to === undefined) return undefined;
+    if (w.length === 4) order = { kind: 'move', unit, to };
+    else if (w.length === 5 && verb === '-' && w[4] === 'VIA')
+      order = { kind: 'move', unit, to, viaConvoy: true };
+  } else if (verb === 'S' || verb === 'C') {
+    const other = fastUnit(map, codes, w[3]!, w[4]!);
+    if (other === undefined) return undefined;
+    if (w.length === 5 && verb === 'S') order = { kind: 'support', unit, supported: other };
+    else if (w.length === 7 && w[5] === '-') {
+      const to = fastLocation(map, codes, w[6]!);
+      if (to === undefined) return undefined;
+      order =
+        verb === 'S'
+          ? { kind: 'support', unit, supported: other, to }
+          : { kind: 'convoy', unit, army: other, to };
+    }
+  }
+  return order === undefined ? undefined : { kind: 'order', order };
+}
+
 function parseLine(map: GameMap, text: string): LineResult {
+  const fast = fastLine(map, text);
+  if (fast !== undefined) return fast;
   const tokens = tokenize(text);
   if (tokens.length === 0) return { kind: 'blank' };
   const parser = new LineParser(map, text, tokens, 0);
