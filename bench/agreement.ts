@@ -47,6 +47,9 @@ interface Totals {
   units: number;
   orders: number;
   oracleGroups: number;
+  /** Oracle groups with no solution and with several: each must have been settled by a backup rule. */
+  oracleNone: number;
+  oracleSeveral: number;
   failed: number;
   failures: Failure[];
 }
@@ -116,7 +119,16 @@ export function scenarioOf(
 
 /** Checks positions start + k*step for k = 0, 1, ... below start + count. */
 function run(options: Options, offset: number, step: number, progress?: (done: number) => void): Totals {
-  const totals: Totals = { positions: 0, units: 0, orders: 0, oracleGroups: 0, failed: 0, failures: [] };
+  const totals: Totals = {
+    positions: 0,
+    units: 0,
+    orders: 0,
+    oracleGroups: 0,
+    oracleNone: 0,
+    oracleSeveral: 0,
+    failed: 0,
+    failures: [],
+  };
   const end = options.start + options.positions;
   for (let i = options.start + offset; i < end; i += step) {
     const { scenario, kind, random } = scenarioOf(options.seed, i);
@@ -129,6 +141,8 @@ function run(options: Options, offset: number, step: number, progress?: (done: n
       });
       problems = check.problems;
       oracleGroups = check.oracleGroups;
+      totals.oracleNone += check.oracleCounts.none;
+      totals.oracleSeveral += check.oracleCounts.several;
     } catch (e) {
       problems = [`threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`];
     }
@@ -169,19 +183,30 @@ function main(): number {
     `agreement: ${options.positions} positions from ${options.start}, seed ${options.seed}, ${options.workers} worker(s), oracle groups up to ${options.oracle} decisions\n`,
   );
   const finish = (parts: Totals[]): number => {
-    const totals: Totals = { positions: 0, units: 0, orders: 0, oracleGroups: 0, failed: 0, failures: [] };
+    const totals: Totals = {
+      positions: 0,
+      units: 0,
+      orders: 0,
+      oracleGroups: 0,
+      oracleNone: 0,
+      oracleSeveral: 0,
+      failed: 0,
+      failures: [],
+    };
     for (const p of parts) {
       totals.positions += p.positions;
       totals.units += p.units;
       totals.orders += p.orders;
       totals.oracleGroups += p.oracleGroups;
+      totals.oracleNone += p.oracleNone;
+      totals.oracleSeveral += p.oracleSeveral;
       totals.failed += p.failed;
       totals.failures.push(...p.failures);
     }
     totals.failures.sort((a, b) => a.index - b.index);
     const seconds = (Date.now() - started) / 1000;
     process.stdout.write(
-      `positions ${totals.positions}, units ${totals.units}, orders ${totals.orders}, oracle groups ${totals.oracleGroups}, failed ${totals.failed}, ${seconds.toFixed(1)} s\n`,
+      `positions ${totals.positions}, units ${totals.units}, orders ${totals.orders}, oracle groups ${totals.oracleGroups} (${totals.oracleNone} without solution, ${totals.oracleSeveral} with several), failed ${totals.failed}, ${seconds.toFixed(1)} s\n`,
     );
     for (const f of totals.failures.slice(0, 10))
       process.stdout.write(`FAIL position ${f.index} (${f.kind}): ${f.problems.slice(0, 3).join(' | ')}\n`);

@@ -168,7 +168,7 @@ export function randomConvoyScenario(map: GameMap, random: Random): Scenario {
       unitIn(map, random, sea, p1, 1),
       unitIn(map, random, from, random() < 0.7 ? p1 : p2, 0),
     ];
-    if (random() < 0.85) units.push(unitIn(map, random, to, p2, 0.4));
+    if (random() < 0.85) units.push(unitIn(map, random, to, p2, 0.7));
     const attackFrom = pick(
       random,
       neighbours(map, sea).filter((p) => !taken.has(p) && map.provinceKind[p] !== 'land'),
@@ -176,6 +176,19 @@ export function randomConvoyScenario(map: GameMap, random: Random): Scenario {
     if (attackFrom !== undefined && random() < 0.8) {
       units.push(unitIn(map, random, attackFrom, random() < 0.6 ? p2 : p3, 1));
       taken.add(attackFrom);
+    }
+    // Half of the time a second, supported attack on the fleet (Pandin's paradox, 6.F.16, has no solution).
+    const seaSides = (): number[] =>
+      neighbours(map, sea).filter((p) => !taken.has(p) && map.provinceKind[p] !== 'land');
+    const second = random() < 0.5 ? pick(random, seaSides()) : undefined;
+    if (second !== undefined) {
+      units.push(unitIn(map, random, second, random() < 0.5 ? p3 : p1, 1));
+      taken.add(second);
+    }
+    const secondSupport = second === undefined ? undefined : pick(random, seaSides());
+    if (secondSupport !== undefined) {
+      units.push(unitIn(map, random, secondSupport, random() < 0.7 ? p3 : p1, 1));
+      taken.add(secondSupport);
     }
     // A few more units around.
     const around = shuffle(random, [...new Set([...taken].flatMap((p) => neighbours(map, p)))]).filter(
@@ -202,6 +215,20 @@ export function randomConvoyScenario(map: GameMap, random: Random): Scenario {
       );
     const attacker = attackFrom === undefined ? undefined : at(attackFrom);
     if (attacker) hints.set(attacker, (o) => o.order.kind === 'move' && o.order.to.startsWith(code(sea)));
+    const other = second === undefined ? undefined : at(second);
+    if (other) {
+      hints.set(other, (o) => o.order.kind === 'move' && o.order.to.startsWith(code(sea)));
+      const helper = secondSupport === undefined ? undefined : at(secondSupport);
+      if (helper)
+        hints.set(
+          helper,
+          (o) =>
+            o.order.kind === 'support' &&
+            o.order.supported.location ===
+              units.find((u) => province(map, u.location) === second)!.location &&
+            o.order.to !== undefined,
+        );
+    }
     return { position, orders: randomLegalOrders(map, position, random, hints) };
   }
 }

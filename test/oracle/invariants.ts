@@ -186,6 +186,8 @@ export interface MovementCheck {
   result: MovementResult | undefined;
   /** Oracle groups checked (with at most `oracleGroup` decisions). */
   oracleGroups: number;
+  /** Of those: with one solution, with none, with several (circular movements and paradoxes). */
+  oracleCounts: { unique: number; none: number; several: number };
 }
 
 export interface CheckOptions {
@@ -206,6 +208,7 @@ export function checkMovement(
   options: CheckOptions = {},
 ): MovementCheck {
   const problems: string[] = [];
+  const oracleCounts = { unique: 0, none: 0, several: 0 };
   const run = (resolver: ResolverName, p: Position, o: readonly GivenOrder[]): MovementResult | undefined => {
     try {
       const r = adjudicateMovement(map, p, o, undefined, { resolver });
@@ -218,7 +221,7 @@ export function checkMovement(
   };
   const main = run('partial-information', position, orders);
   const guess = run('guess', position, orders);
-  if (!main || !guess) return { problems, result: main, oracleGroups: 0 };
+  if (!main || !guess) return { problems, result: main, oracleGroups: 0, oracleCounts };
   for (const v of movementViolations(map, position, main)) problems.push(`invariant: ${v}`);
   problems.push(...resultDifferences(main, guess, 'partial-information and guess'));
   const again = run('partial-information', position, orders);
@@ -244,12 +247,18 @@ export function checkMovement(
   const limit = options.oracleGroup ?? 0;
   if (limit > 0) {
     const oracle = solveEquations(map, position, orders, limit);
-    oracleGroups = oracle.groups.filter((g) => g.count !== undefined).length;
+    for (const g of oracle.groups) {
+      if (g.count === undefined) continue;
+      oracleGroups++;
+      if (g.count === 1) oracleCounts.unique++;
+      else if (g.count === 0) oracleCounts.none++;
+      else oracleCounts.several++;
+    }
     for (const [name, r] of [
       ['partial-information', main],
       ['guess', guess],
     ] as const)
       for (const p of compareWithOracle(oracle, r)) problems.push(`oracle, ${name}: ${p}`);
   }
-  return { problems, result: main, oracleGroups };
+  return { problems, result: main, oracleGroups, oracleCounts };
 }
