@@ -346,9 +346,7 @@ export function mutateJson(random: Random, value: Json, edits = int(random, 1, 3
   const root: { v: Json } = { v: structuredClone(value) };
   for (let e = 0; e < edits; e++) {
     // The containers of the tree, with each of their keys: pick one slot at random.
-    const slots: [Record<string, Json> | Json[], string | number][] = [
-      [root, 'v'],
-    ];
+    const slots: [Record<string, Json> | Json[], string | number][] = [[root, 'v']];
     const walk = (node: Json): void => {
       if (Array.isArray(node)) node.forEach((item, i) => (slots.push([node, i]), walk(item)));
       else if (node !== null && typeof node === 'object')
