@@ -217,7 +217,7 @@ if (!isMainThread) {
         stdout: string;
       }> =>
         new Promise((resolve) => {
-          const child = spawn(process.execPath, [cli, ...args], {
+          const child = spawn(process.execPath, [cli, ...args.map((a) => a.replaceAll('\0', ''))], {
             stdio: ['ignore', 'pipe', 'pipe'],
             timeout: CLI_TIME_BOX_MS,
           });
