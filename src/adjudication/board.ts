@@ -106,9 +106,15 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
   const { unitProvince, unitLocation, unitType, unitPower, unitAt } = columns;
   const n = units.length;
   unitAt.fill(-1);
+  // Units mostly come power by power: a power name is looked up again only when it changes.
+  let lastName: string | undefined;
+  let power: number | undefined;
   for (let u = 0; u < n; u++) {
     const unit = units[u]!;
-    const power = columns.powerByName.get(unit.power);
+    if (unit.power !== lastName) {
+      lastName = unit.power;
+      power = columns.powerByName.get(lastName);
+    }
     const location = lookupCode(map, unit.location);
     if (power === undefined || location < 0) return compileBoard(map, units);
     const province = map.locationProvince[location]!;

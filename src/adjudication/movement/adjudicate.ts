@@ -7,7 +7,7 @@ import type { GameMap } from '../../map/types.js';
 import { lookupPower, splitCoast } from '../../map/query.js';
 import { issue, type Result } from '../../issues.js';
 import type { GivenOrder, Order } from '../../orders/types.js';
-import type { DislodgedUnit, Position } from '../../position/types.js';
+import type { DislodgedUnit, Position, Unit } from '../../position/types.js';
 import { ARMY, loadBoard, type Board } from '../board.js';
 import type {
   Dislodgement,
@@ -211,6 +211,67 @@ export function adjudicateMovement(
   return {
     value: writeResult(map, position, board, tables, decisions, log, success, orders, choice),
     issues: [],
+  };
+}
+
+/**
+ * The lean entry point: the same adjudication as `adjudicateMovement`, giving only the position after the phase, the
+ * retreat phase of the same season (the units that stay, the dislodged units with their attacker's origin, the
+ * provinces a standoff left empty): no outcome per order, no reasons, no retreat options. For self-play, batch
+ * work and anything else that only needs to know where the units end up.
+ */
+export function resolveMovement(
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules?: Partial<RuleOptions>,
+  engine: EngineOptions = {},
+): Result<Position> {
+  const decided = decide(map, position, orders, rules, engine);
+  if (!decided.value) return { issues: decided.issues };
+  const { board, tables, decisions, success } = decided.value;
+  return { value: positionAfter(map, position, board, tables, decisions, success), issues: [] };
+}
+
+/** The position after the phase, as `writeResult` writes it in `MovementResult.position`. */
+function positionAfter(
+  map: GameMap,
+  position: Position,
+  board: Board,
+  t: MovementTables,
+  decisions: MovementDecisions,
+  success: Uint8Array,
+): Position {
+  const { dislodgedBy, contested } = whoEndsWhere(board, t, decisions, success);
+  const units: Unit[] = [];
+  const dislodged: DislodgedUnit[] = [];
+  for (let u = 0; u < board.unitCount; u++) {
+    const unit = board.units[u]!;
+    const moved = t.kind[u] === MOVE && success[u] === 1;
+    const location = map.locationCode[moved ? t.destLocation[u]! : board.unitLocation[u]!]!;
+    const a = dislodgedBy[u]!;
+    if (a < 0) {
+      units.push({ power: unit.power, type: unit.type, location });
+      continue;
+    }
+    const entry: DislodgedUnit = {
+      power: unit.power,
+      type: unit.type,
+      location,
+      attackerFrom: map.locationCode[board.unitProvince[a]!]!,
+    };
+    // By convoy: a convoy move, or a 4.A.3 a move whose convoy held.
+    if (t.route[a] !== BY_LAND && decisions.convoyPath(a, false)) entry.byConvoy = true;
+    dislodged.push(entry);
+  }
+  const contestedList: string[] = [];
+  for (let p = 0; p < map.provinceCount; p++) if (contested[p]) contestedList.push(map.locationCode[p]!);
+  return {
+    phase: { ...position.phase, type: 'retreat' },
+    units,
+    dislodged,
+    contested: contestedList,
+    supplyCenters: position.supplyCenters,
   };
 }
 

@@ -224,6 +224,25 @@ function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea: number
 }
 
 /**
+ * The common move, answered without the general rules: over land to a neighbouring province, or by sea to a
+ * neighbouring location, written without a coast or with the very coast the fleet reaches. The location moved to,
+ * or -1 for anything else (then `moveTarget` decides; where this answers, `moveTarget` gives the same location).
+ */
+function simpleMove(board: Board, unit: number, written: SplitLocation): number {
+  const map = board.map;
+  const dest = written.province;
+  if (dest < 0) return -1;
+  if (board.unitType[unit] === ARMY) {
+    if (written.coast !== null || map.provinceKind[dest] === 'sea') return -1;
+    return armyAdjacent(map, board.unitProvince[unit]!, dest) ? dest : -1;
+  }
+  if (map.provinceKind[dest] === 'land') return -1;
+  const target = written.coast === null ? dest : namedCoast(map, written);
+  if (target < 0 || (target === dest && map.provinceCoasts[dest]!.length > 0)) return -1;
+  return fleetAdjacent(map, board.unitLocation[unit]!, target) ? target : -1;
+}
+
+/**
  * Where the unit in `unit` may move to `destCode` (coast rules of 4.B), or why not. `except` is a fleet that may
  * not be part of the convoy (6.D.31); `anyCoast` accepts either coast (a support without coast, 4.B.4 c).
  * `written` is `destCode` split by `splitCoast`.
@@ -359,127 +378,166 @@ export function checkMovementOrder(
   power: number,
   rules: RuleOptions = DATC_PREFERRED,
 ): LegalityResult {
-  const map = board.map;
-  if (order.kind === 'disband' || order.kind === 'build' || order.kind === 'waive') {
-    return illegal('wrong-phase', `a ${order.kind} order is not possible in a movement phase`);
+  // The kind is read once and each kind is checked by a function of its own, which reads only the fields of its
+  // kind: orders of many shapes through one function would make every field access a slow, generic one.
+  switch (order.kind) {
+    case 'hold': {
+      const unit = orderedUnit(board, order.unit, power, rules);
+      return typeof unit === 'number' ? accept(HOLD, unit) : { illegal: unit };
+    }
+    case 'move':
+      return checkMove(board, order, power, rules);
+    case 'support':
+      return checkSupport(board, order, power, rules);
+    case 'convoy':
+      return checkConvoy(board, order, power, rules);
+    case 'disband':
+    case 'build':
+    case 'waive':
+      return illegal('wrong-phase', `a ${order.kind} order is not possible in a movement phase`);
   }
+}
+
+function checkMove(
+  board: Board,
+  order: Extract<Order, { kind: 'move' }>,
+  power: number,
+  rules: RuleOptions,
+): LegalityResult {
+  const map = board.map;
+  const unit = orderedUnit(board, order.unit, power, rules);
+  if (typeof unit !== 'number') return { illegal: unit };
+  const here = board.unitProvince[unit]!;
+  const written = order.path !== undefined && order.path.length > 0;
+  const viaConvoy = order.viaConvoy === true || written;
+  const to = splitCoast(map, order.to);
+  if (!viaConvoy) {
+    const location = simpleMove(board, unit, to);
+    if (location >= 0) return accept(MOVE, unit, map.locationProvince[location], location);
+  }
+  const target = moveTarget(board, unit, order.to, viaConvoy, rules, -1, false, to);
+  if ('reason' in target) {
+    // 4.E.1 a/b: a move to a place of the map that is impossible is still a move; it fails (DPTG, 1979 Q&A).
+    const dest = to.province;
+    if (
+      (rules.legalOrders === 'any-format' || rules.legalOrders === 'valid-places') &&
+      dest >= 0 &&
+      dest !== here
+    ) {
+      return accept(MOVE, unit, dest, dest, viaConvoy, -1, -1, null, target);
+    }
+    return { illegal: target };
+  }
+  const dest = map.locationProvince[target.location]!;
+  let path: number[] | null = null;
+  if (written && rules.convoyPath !== 'ignored' && board.unitType[unit] === ARMY) {
+    const checked = convoyPath(board, unit, order.path!, dest);
+    if (!Array.isArray(checked)) return { illegal: checked };
+    path = checked;
+  }
+  return accept(MOVE, unit, dest, target.location, viaConvoy, -1, -1, path);
+}
+
+function checkSupport(
+  board: Board,
+  order: Extract<Order, { kind: 'support' }>,
+  power: number,
+  rules: RuleOptions,
+): LegalityResult {
+  const map = board.map;
   const unit = orderedUnit(board, order.unit, power, rules);
   if (typeof unit !== 'number') return { illegal: unit };
   const here = board.unitProvince[unit]!;
   const owner = board.unitPower[unit]!;
-
-  switch (order.kind) {
-    case 'hold':
-      return accept(HOLD, unit);
-
-    case 'move': {
-      const written = order.path !== undefined && order.path.length > 0;
-      const viaConvoy = order.viaConvoy === true || written;
-      const to = splitCoast(map, order.to);
-      const target = moveTarget(board, unit, order.to, viaConvoy, rules, -1, false, to);
-      if ('reason' in target) {
-        // 4.E.1 a/b: a move to a place of the map that is impossible is still a move; it fails (DPTG, 1979 Q&A).
-        const dest = to.province;
-        if (
-          (rules.legalOrders === 'any-format' || rules.legalOrders === 'valid-places') &&
-          dest >= 0 &&
-          dest !== here
-        ) {
-          return accept(MOVE, unit, dest, dest, viaConvoy, -1, -1, null, target);
-        }
-        return { illegal: target };
-      }
-      const dest = map.locationProvince[target.location]!;
-      let path: number[] | null = null;
-      if (written && rules.convoyPath !== 'ignored' && board.unitType[unit] === ARMY) {
-        const checked = convoyPath(board, unit, order.path!, dest);
-        if (!Array.isArray(checked)) return { illegal: checked };
-        path = checked;
-      }
-      return accept(MOVE, unit, dest, target.location, viaConvoy, -1, -1, path);
+  const supportedAt = splitCoast(map, order.supported.location);
+  const supportedProvince = supportedAt.province;
+  if (supportedProvince < 0)
+    return illegal('unknown-location', `unknown location ${order.supported.location}`);
+  const supported = board.unitAt[supportedProvince]!;
+  const name = map.locationCode[supportedProvince]!;
+  if (supported < 0) return illegal('no-unit-to-support', `there is no unit in ${name} to support`);
+  if (supported === unit) return illegal('support-self', 'a unit cannot support itself (6.A.8)');
+  const refProblem = checkUnitRef(board, order.supported, supported, owner, rules, supportedAt);
+  if (refProblem) return { illegal: refProblem };
+  if (order.to === undefined) {
+    if (!canReach(board, unit, supportedProvince))
+      return illegal('cannot-reach', `the supporter cannot reach ${name}`);
+    return accept(SUPPORT, unit, -1, -1, false, supported);
+  }
+  const to = splitCoast(map, order.to);
+  const dest = to.province;
+  if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
+  const destName = map.locationCode[dest]!;
+  if (dest === here)
+    return illegal('support-own-province', `a unit cannot support a move into its own province (6.D.34)`);
+  if (!canReach(board, unit, dest))
+    return illegal('cannot-reach', `the supporter cannot reach ${destName} (6.A.10, 6.B.5)`);
+  // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
+  const simple = simpleMove(board, supported, to);
+  const supportedMove =
+    simple >= 0 ? { location: simple } : moveTarget(board, supported, order.to, false, rules, unit, true, to);
+  if ('reason' in supportedMove) {
+    const alone = moveTarget(board, supported, order.to, false, rules, -1, true, to);
+    if (!('reason' in alone)) {
+      return illegal(
+        'supporter-needed-for-convoy',
+        `the supported move needs this fleet as its convoy (6.D.31)`,
+      );
     }
-
-    case 'support': {
-      const supportedAt = splitCoast(map, order.supported.location);
-      const supportedProvince = supportedAt.province;
-      if (supportedProvince < 0)
-        return illegal('unknown-location', `unknown location ${order.supported.location}`);
-      const supported = board.unitAt[supportedProvince]!;
-      const name = map.locationCode[supportedProvince]!;
-      if (supported < 0) return illegal('no-unit-to-support', `there is no unit in ${name} to support`);
-      if (supported === unit) return illegal('support-self', 'a unit cannot support itself (6.A.8)');
-      const refProblem = checkUnitRef(board, order.supported, supported, owner, rules, supportedAt);
-      if (refProblem) return { illegal: refProblem };
-      if (order.to === undefined) {
-        if (!canReach(board, unit, supportedProvince))
-          return illegal('cannot-reach', `the supporter cannot reach ${name}`);
-        return accept(SUPPORT, unit, -1, -1, false, supported);
-      }
-      const to = splitCoast(map, order.to);
-      const dest = to.province;
-      if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
-      const destName = map.locationCode[dest]!;
-      if (dest === here)
-        return illegal('support-own-province', `a unit cannot support a move into its own province (6.D.34)`);
-      if (!canReach(board, unit, dest))
-        return illegal('cannot-reach', `the supporter cannot reach ${destName} (6.A.10, 6.B.5)`);
-      // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
-      const supportedMove = moveTarget(board, supported, order.to, false, rules, unit, true, to);
-      if ('reason' in supportedMove) {
-        const alone = moveTarget(board, supported, order.to, false, rules, -1, true, to);
-        if (!('reason' in alone)) {
-          return illegal(
-            'supporter-needed-for-convoy',
-            `the supported move needs this fleet as its convoy (6.D.31)`,
-          );
-        }
-        return illegal(
-          'supported-move-impossible',
-          `the supported move to ${destName} is impossible: ${supportedMove.message}`,
-        );
-      }
-      // A coast named in a support of a fleet must match the move (4.B.4); one left out when the fleet could
-      // reach both coasts is forgiven (4.B.4 c), allowed only for an own unit (b) or illegal (a).
-      const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, to) : -1;
-      if (
-        board.unitType[supported] === FLEET &&
-        supportCoast < 0 &&
-        supportedMove.location === dest &&
-        map.provinceCoasts[dest]!.length > 0
-      ) {
-        const own = board.unitPower[supported] === owner;
-        if (rules.supportCoast === 'illegal' || (rules.supportCoast === 'own-unit-only' && !own)) {
-          return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
-        }
-      }
-      return accept(SUPPORT, unit, dest, -1, false, supported, supportCoast);
-    }
-
-    case 'convoy': {
-      if (board.unitType[unit] !== FLEET) return illegal('convoy-by-army', 'only fleets can convoy');
-      if (map.provinceKind[here] !== 'sea')
-        return illegal('convoy-not-at-sea', 'only fleets at sea can convoy (6.F.1)');
-      const armyAt = splitCoast(map, order.army.location);
-      const from = armyAt.province;
-      if (from < 0) return illegal('unknown-location', `unknown location ${order.army.location}`);
-      const army = board.unitAt[from]!;
-      if (army < 0)
-        return illegal('no-army-to-convoy', `there is no unit in ${map.locationCode[from]} to convoy`);
-      if (board.unitType[army] !== ARMY)
-        return illegal('convoy-of-fleet', 'only armies can be convoyed (6.A.7)');
-      const refProblem = checkUnitRef(board, order.army, army, owner, rules, armyAt);
-      if (refProblem) return { illegal: refProblem };
-      const dest = provinceOf(map, order.to);
-      if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
-      if (dest === from)
-        return illegal('same-province', 'an army cannot be convoyed to its own province (6.A.5)');
-      if (!onProperRoute(map, here, from, dest, convoySeas(board, rules))) {
-        return illegal(
-          'convoy-not-on-route',
-          `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`,
-        );
-      }
-      return accept(CONVOY, unit, dest, -1, false, army);
+    return illegal(
+      'supported-move-impossible',
+      `the supported move to ${destName} is impossible: ${supportedMove.message}`,
+    );
+  }
+  // A coast named in a support of a fleet must match the move (4.B.4); one left out when the fleet could
+  // reach both coasts is forgiven (4.B.4 c), allowed only for an own unit (b) or illegal (a).
+  const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, to) : -1;
+  if (
+    board.unitType[supported] === FLEET &&
+    supportCoast < 0 &&
+    supportedMove.location === dest &&
+    map.provinceCoasts[dest]!.length > 0
+  ) {
+    const own = board.unitPower[supported] === owner;
+    if (rules.supportCoast === 'illegal' || (rules.supportCoast === 'own-unit-only' && !own)) {
+      return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
     }
   }
+  return accept(SUPPORT, unit, dest, -1, false, supported, supportCoast);
+}
+
+function checkConvoy(
+  board: Board,
+  order: Extract<Order, { kind: 'convoy' }>,
+  power: number,
+  rules: RuleOptions,
+): LegalityResult {
+  const map = board.map;
+  const unit = orderedUnit(board, order.unit, power, rules);
+  if (typeof unit !== 'number') return { illegal: unit };
+  const here = board.unitProvince[unit]!;
+  const owner = board.unitPower[unit]!;
+  if (board.unitType[unit] !== FLEET) return illegal('convoy-by-army', 'only fleets can convoy');
+  if (map.provinceKind[here] !== 'sea')
+    return illegal('convoy-not-at-sea', 'only fleets at sea can convoy (6.F.1)');
+  const armyAt = splitCoast(map, order.army.location);
+  const from = armyAt.province;
+  if (from < 0) return illegal('unknown-location', `unknown location ${order.army.location}`);
+  const army = board.unitAt[from]!;
+  if (army < 0)
+    return illegal('no-army-to-convoy', `there is no unit in ${map.locationCode[from]} to convoy`);
+  if (board.unitType[army] !== ARMY) return illegal('convoy-of-fleet', 'only armies can be convoyed (6.A.7)');
+  const refProblem = checkUnitRef(board, order.army, army, owner, rules, armyAt);
+  if (refProblem) return { illegal: refProblem };
+  const dest = provinceOf(map, order.to);
+  if (dest < 0) return illegal('unknown-location', `unknown location ${order.to}`);
+  if (dest === from)
+    return illegal('same-province', 'an army cannot be convoyed to its own province (6.A.5)');
+  if (!onProperRoute(map, here, from, dest, convoySeas(board, rules))) {
+    return illegal(
+      'convoy-not-on-route',
+      `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`,
+    );
+  }
+  return accept(CONVOY, unit, dest, -1, false, army);
 }

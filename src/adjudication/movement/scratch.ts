@@ -49,8 +49,9 @@ export class MovementScratch {
   convoyers = new Int32Array(0);
   readonly moveStart: Int32Array;
   movers = new Int32Array(0);
-  /** Row of each unit, while a CSR table is built. */
+  /** Row of each unit, while the CSR tables are built. */
   keys = new Int32Array(0);
+  moveKeys = new Int32Array(0);
 
   /**
    * Marks and a queue for searches over convoying fleets, used as a stack: a search takes the region above `top`
@@ -124,6 +125,7 @@ export class MovementScratch {
     this.convoyers = new Int32Array(n);
     this.movers = new Int32Array(n);
     this.keys = new Int32Array(n);
+    this.moveKeys = new Int32Array(n);
     this.success = new Uint8Array(n);
     this.pathBlocked = new Uint8Array(n);
     this.fallback = new Uint8Array(n);

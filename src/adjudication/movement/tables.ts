@@ -118,9 +118,10 @@ export function buildTables(
 
   // Matching (4.E.2): a hold support matches a unit that does not move; a move support the move to that province
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
-  const matches = s.matches;
+  const { matches, followsPath } = s;
   for (let u = 0; u < n; u++) {
     matches[u] = NOT_MATCHING;
+    followsPath[u] = 0;
     const t = target[u]!;
     if (kind[u] === SUPPORT) {
       if (dest[u] === -1) {
@@ -141,22 +142,29 @@ export function buildTables(
     } else if (kind[u] === CONVOY) {
       matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
     }
+    keys[u] = kind[u] === CONVOY && matches[u] === MATCHES ? t : -1;
   }
 
   // Convoying fleets per army (CSR over units, in unit order); with a written path to follow (4.A.6 b/c) only the
   // fleets on it, in its order.
-  const followsPath = s.followsPath;
-  followsPath.fill(0, 0, n);
   let convoyStart: Int32Array = s.convoyStart;
   let convoyers: Int32Array = s.convoyers;
-  for (let f = 0; f < n; f++) keys[f] = kind[f] === CONVOY && matches[f] === MATCHES ? target[f]! : -1;
   csrInto(convoyStart, convoyers, n, keys, n);
   if (paths) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
 
-  const route = s.route;
+  // The route of each move; the move the other way; and the rows of the support and move tables.
+  const { route, opposite, brannan, moveKeys } = s;
   for (let u = 0; u < n; u++) {
     route[u] = BY_LAND;
-    if (kind[u] !== MOVE || board.unitType[u] !== ARMY || invalidMove[u]) continue;
+    opposite[u] = -1;
+    brannan[u] = -1;
+    keys[u] = kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1;
+    moveKeys[u] = -1;
+    if (kind[u] !== MOVE) continue;
+    moveKeys[u] = dest[u]!;
+    const v = board.unitAt[dest[u]!]!;
+    if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
+    if (board.unitType[u] !== ARMY || invalidMove[u]) continue;
     route[u] = chooseRoute(board, s, rules, convoyStart, convoyers, u);
     if (route[u] === BY_CONVOY) {
       const ordered = followsPath[u]
@@ -165,17 +173,9 @@ export function buildTables(
       if (!ordered || (rules.convoyPath === 'required' && !followsPath[u])) invalidMove[u] = 1;
     }
   }
+  csrInto(s.supportStart, s.supporters, n, keys, n);
+  csrInto(s.moveStart, s.movers, map.provinceCount, moveKeys, n);
 
-  const opposite = s.opposite;
-  for (let u = 0; u < n; u++) {
-    opposite[u] = -1;
-    if (kind[u] !== MOVE) continue;
-    const v = board.unitAt[dest[u]!]!;
-    if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
-  }
-
-  const brannan = s.brannan;
-  brannan.fill(-1, 0, n);
   if (rules.convoyAttackOrigin === 'brannan') {
     for (let v = 0; v < n; v++) {
       if (kind[v] !== MOVE || route[v] !== BY_CONVOY || invalidMove[v]) continue;
@@ -191,11 +191,6 @@ export function buildTables(
       brannan[v] = u;
     }
   }
-
-  for (let u = 0; u < n; u++) keys[u] = kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1;
-  csrInto(s.supportStart, s.supporters, n, keys, n);
-  for (let u = 0; u < n; u++) keys[u] = kind[u] === MOVE ? dest[u]! : -1;
-  csrInto(s.moveStart, s.movers, map.provinceCount, keys, n);
 
   return {
     board,
