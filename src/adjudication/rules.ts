@@ -497,7 +497,8 @@ export const PRESETS: Readonly<Record<string, { description: string; rules: Part
     },
   },
   godip: {
-    description: "godip (Go), as its DATC test file (godip's copy of DATC v2.4, with 6.F.17 changed to Szykman) expects",
+    description:
+      "godip (Go), as its DATC test file (godip's copy of DATC v2.4, with 6.F.17 changed to Szykman) expects",
     rules: { adjacentConvoy: 'rule-2000', civilDisorder: 'rule-1971' },
   },
   'datc-2.4': {
