@@ -8,7 +8,7 @@ import { lookupPower, splitCoast } from '../../map/query.js';
 import { issue, type Result } from '../../issues.js';
 import type { GivenOrder, Order } from '../../orders/types.js';
 import type { DislodgedUnit, Position, Unit } from '../../position/types.js';
-import { ARMY, loadBoard, type Board } from '../board.js';
+import { ARMY as ARMY_CODE, loadBoard, type Board } from '../board.js';
 import type {
   Dislodgement,
   MovementResult,
@@ -23,17 +23,13 @@ import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
-import {
-  buildTables,
-  BY_LAND,
-  CONVOY,
-  HOLD,
-  MATCHES,
-  CIVIL_DISORDER,
-  MOVE,
-  SUPPORT,
-  type MovementTables,
-} from './tables.js';
+import * as codes from './tables.js';
+import { buildTables, type MovementTables } from './tables.js';
+
+// Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
+// Module constants are folded into the code, so the hot loops below use these local copies.
+const ARMY = ARMY_CODE;
+const { BY_LAND, CONVOY, HOLD, MATCHES, CIVIL_DISORDER, MOVE, SUPPORT } = codes;
 
 type Verdict = { accepted: AcceptedOrder } | { illegal: { reason: string; message: string } };
 

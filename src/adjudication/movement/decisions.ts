@@ -9,10 +9,16 @@
  * The rule options (rules.ts) that change an equation are read where that equation is.
  */
 import { fleetAdjacent } from '../../map/query.js';
-import { FLEET } from '../board.js';
+import { FLEET as FLEET_CODE } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
-import { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import * as codes from './tables.js';
+import type { MovementTables } from './tables.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
+
+// Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
+// Module constants are folded into the code, so the hot loops below use these local copies.
+const FLEET = FLEET_CODE;
+const { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT } = codes;
 
 /** The part of the solver the decisions use. */
 export interface DecisionSource {
@@ -425,4 +431,4 @@ export class MovementDecisions {
   }
 }
 
-export { SUPPORT };
+export { SUPPORT } from './tables.js';

@@ -14,9 +14,14 @@ import {
   type SplitLocation,
 } from '../../map/query.js';
 import type { Order, UnitRef } from '../../orders/types.js';
-import { ARMY, FLEET, type Board } from '../board.js';
+import { ARMY as ARMY_CODE, FLEET as FLEET_CODE, type Board } from '../board.js';
 import { convoyRouteExists, onProperRoute } from '../convoy-routes.js';
 import { DATC_PREFERRED, type RuleOptions } from '../rules.js';
+
+// Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
+// Module constants are folded into the code, so the hot loops below use these local copies.
+const ARMY = ARMY_CODE;
+const FLEET = FLEET_CODE;
 
 export const HOLD = 0;
 export const MOVE = 1;

@@ -4,11 +4,17 @@
  * Built once per adjudication from the accepted orders; nothing here scans all orders per query.
  */
 import { armyAdjacent, fleetAdjacent } from '../../map/query.js';
-import { ARMY, type Board } from '../board.js';
+import { ARMY as ARMY_CODE, type Board } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
 import type { RuleOptions } from '../rules.js';
-import { CONVOY, HOLD, MOVE, SUPPORT, type AcceptedOrder } from './legality.js';
+import * as orderCodes from './legality.js';
+import type { AcceptedOrder } from './legality.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
+
+// Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
+// Module constants are folded into the code, so the hot loops below use these local copies.
+const ARMY = ARMY_CODE;
+const { CONVOY, HOLD, MOVE, SUPPORT } = orderCodes;
 
 /** How an army's move travels (DATC 4.A.3). */
 export const BY_LAND = 0;
@@ -328,4 +334,4 @@ function routeOfConvoyOrders(
   return found;
 }
 
-export { CONVOY, HOLD, MOVE, SUPPORT };
+export { CONVOY, HOLD, MOVE, SUPPORT } from './legality.js';
