@@ -110,7 +110,7 @@ export function workloadOrders(map: GameMap, entry: WorkloadPosition): Result<Gi
   const issues: Issue[] = [];
   for (const written in entry.orders) {
     const lines = entry.orders[written]!;
-    const power = map.powers[lookupPower(map, written)] ?? written;
+    const power = map.powers.includes(written) ? written : (map.powers[lookupPower(map, written)] ?? written);
     for (let i = 0; i < lines.length; i++) {
       const r = parseOrder(map, lines[i]!);
       if (r.value === undefined) {
