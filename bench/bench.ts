@@ -17,7 +17,7 @@ import { standardMap } from '../src/map/compile.js';
 import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
-import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
+import { adjudicateMovement, resolveMovement } from '../src/adjudication/movement/adjudicate.js';
 import { legalOrders } from '../src/legal/enumerate.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
 import { resolvePhase, type PhaseRecord } from '../src/game/game.js';
@@ -114,11 +114,21 @@ function prepare(map: GameMap, workload: Workload): Prepared[] {
   });
 }
 
+/**
+ * Which entry point: `adjudicateMovement` ("full": every order's outcome with its reason, each unit's fate, retreat
+ * options, the next position) or `resolveMovement` ("lean": the next position only).
+ */
+type Api = 'full' | 'lean';
+
+const entryPoint = (api: Api): typeof resolveMovement | typeof adjudicateMovement =>
+  api === 'lean' ? resolveMovement : adjudicateMovement;
+
 /** Adjudicates each prepared position once (Position and parsed orders in hand). */
-function runPrepared(map: GameMap, list: readonly Prepared[]): () => number {
+function runPrepared(map: GameMap, list: readonly Prepared[], api: Api = 'full'): () => number {
+  const adjudicate = entryPoint(api);
   return () => {
     for (const p of list) {
-      const r = adjudicateMovement(map, p.position, p.orders);
+      const r = adjudicate(map, p.position, p.orders);
       if (!r.value) throw new Error(`position ${p.id}: ${r.issues.map((i) => i.message).join('; ')}`);
     }
     return list.length;
@@ -126,11 +136,12 @@ function runPrepared(map: GameMap, list: readonly Prepared[]): () => number {
 }
 
 /** The same, reading the order text first. */
-function runFromText(map: GameMap, list: readonly Prepared[]): () => number {
+function runFromText(map: GameMap, list: readonly Prepared[], api: Api = 'full'): () => number {
+  const adjudicate = entryPoint(api);
   return () => {
     for (const p of list) {
       const orders = workloadOrders(map, p.entry).value!;
-      const r = adjudicateMovement(map, p.position, orders);
+      const r = adjudicate(map, p.position, orders);
       if (!r.value) throw new Error(`position ${p.id}: ${r.issues.map((i) => i.message).join('; ')}`);
     }
     return list.length;
@@ -140,6 +151,7 @@ function runFromText(map: GameMap, list: readonly Prepared[]): () => number {
 interface Row {
   workload: string;
   input: string;
+  api?: Api;
   units: number;
   stats: Stats;
   note?: string;
@@ -158,6 +170,7 @@ function printRows(rows: readonly Row[]): void {
   const head = [
     'workload',
     'input',
+    'api',
     'units',
     'µs/phase (median)',
     'spread (min-max)',
@@ -168,6 +181,7 @@ function printRows(rows: readonly Row[]): void {
   const body = rows.map((r) => [
     r.workload,
     r.input,
+    r.api ?? '',
     r.units.toFixed(r.units % 1 === 0 ? 0 : 1),
     fmt(r.stats.median),
     `${fmt(r.stats.min)}-${fmt(r.stats.max)}`,
@@ -181,7 +195,7 @@ function printRows(rows: readonly Row[]): void {
 function table(head: readonly string[], body: readonly (readonly string[])[]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]): string =>
-    `| ${cells.map((c, i) => (i >= 2 && i < cells.length - 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+    `| ${cells.map((c, i) => (/^[\d.,x-]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of body) console.log(line(r));
@@ -192,18 +206,36 @@ function table(head: readonly string[], body: readonly (readonly string[])[]): v
 
 function benchOpening(map: GameMap, s: Settings): Row[] {
   const list = prepare(map, openingWorkload());
-  return [
-    { workload: 'opening', input: 'prepared', units: 22, stats: measure(runPrepared(map, list), s) },
-    { workload: 'opening', input: 'text', units: 22, stats: measure(runFromText(map, list), s) },
-  ];
+  const rows: Row[] = [];
+  for (const api of ['full', 'lean'] as const) {
+    const units = 22;
+    rows.push({
+      workload: 'opening',
+      input: 'prepared',
+      api,
+      units,
+      stats: measure(runPrepared(map, list, api), s),
+    });
+    rows.push({
+      workload: 'opening',
+      input: 'text',
+      api,
+      units,
+      stats: measure(runFromText(map, list, api), s),
+    });
+  }
+  return rows;
 }
 
 function benchMidgame(map: GameMap, s: Settings, list: readonly Prepared[]): Row[] {
   const units = avgUnits(list);
-  return [
-    { workload: 'midgame (200)', input: 'prepared', units, stats: measure(runPrepared(map, list), s) },
-    { workload: 'midgame (200)', input: 'text', units, stats: measure(runFromText(map, list), s) },
-  ];
+  const rows: Row[] = [];
+  for (const api of ['full', 'lean'] as const) {
+    const workload = 'midgame (200)';
+    rows.push({ workload, input: 'prepared', api, units, stats: measure(runPrepared(map, list, api), s) });
+    rows.push({ workload, input: 'text', api, units, stats: measure(runFromText(map, list, api), s) });
+  }
+  return rows;
 }
 
 function benchReplay(map: GameMap, s: Settings): Row[] {
@@ -353,7 +385,7 @@ async function benchWorkers(list: readonly Prepared[], reps: number): Promise<Wo
   const inProcess = (): void => {
     for (const entry of positions) {
       const position = workloadPosition(entry).value!;
-      adjudicateMovement(map, position, workloadOrders(map, entry).value!);
+      resolveMovement(map, position, workloadOrders(map, entry).value!);
     }
   };
   const timed = async (f: () => Promise<void> | void): Promise<number> => {
@@ -442,11 +474,14 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
   const read = readWorkload(JSON.parse(readFileSync(file, 'utf8')));
   if (!read.value) throw new Error(`${file}: ${read.issues.map((i) => i.message).join('; ')}`);
   const list = prepare(map, read.value);
-  const prepared = measure(runPrepared(map, list), s);
-  const fromText = measure(runFromText(map, list), s);
+  // The results need the positions after the phase: `resolveMovement`. The full outcomes are timed too.
+  const prepared = measure(runPrepared(map, list, 'lean'), s);
+  const fromText = measure(runFromText(map, list, 'lean'), s);
+  const full = measure(runPrepared(map, list, 'full'), s);
+  const fullFromText = measure(runFromText(map, list, 'full'), s);
   if (out !== undefined) {
     const results: WorkloadResult[] = list.map((p) => {
-      const r = adjudicateMovement(map, p.position, p.orders);
+      const r = resolveMovement(map, p.position, p.orders);
       return workloadResult(p.id, r.value!);
     });
     writeFileSync(out, `${JSON.stringify({ results })}\n`);
@@ -457,13 +492,19 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
         workload: file,
         positions: list.length,
         mean_units: avgUnits(list),
+        entry_point: 'resolveMovement',
         median_us_per_phase: prepared.median,
         min_us_per_phase: prepared.min,
         max_us_per_phase: prepared.max,
+        cpu_us_per_phase: prepared.cpu,
         median_us_per_phase_from_text: fromText.median,
         min_us_per_phase_from_text: fromText.min,
         max_us_per_phase_from_text: fromText.max,
+        cpu_us_per_phase_from_text: fromText.cpu,
         phases_per_second: 1e6 / prepared.median,
+        full_entry_point: 'adjudicateMovement',
+        median_us_per_phase_full: full.median,
+        median_us_per_phase_full_from_text: fullFromText.median,
         repetitions: s.reps,
         results: out ?? null,
       }),
@@ -471,9 +512,12 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
     return;
   }
   const units = avgUnits(list);
+  const workload = `${file} (${list.length})`;
   printRows([
-    { workload: `${file} (${list.length})`, input: 'prepared', units, stats: prepared },
-    { workload: `${file} (${list.length})`, input: 'text', units, stats: fromText },
+    { workload, input: 'prepared', api: 'lean', units, stats: prepared },
+    { workload, input: 'text', api: 'lean', units, stats: fromText },
+    { workload, input: 'prepared', api: 'full', units, stats: full },
+    { workload, input: 'text', api: 'full', units, stats: fullFromText },
   ]);
   if (out !== undefined) console.log(`\nresults written to ${out}`);
 }
@@ -506,7 +550,7 @@ async function main(argv: string[]): Promise<void> {
   const settings: Settings = {
     reps: reps ?? (quick ? 5 : 15),
     repMs: quick ? 40 : 100,
-    warmMs: quick ? 100 : 300,
+    warmMs: quick ? 300 : 1000,
   };
   if (workload !== undefined) {
     runWorkloadFile(workload, out, json, settings);

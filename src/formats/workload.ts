@@ -22,9 +22,8 @@ import { lookupPower } from '../map/query.js';
 import { parseOrder } from '../orders/parse.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
-import type { MovementResult } from '../adjudication/outcome.js';
 import { parsePhaseName } from '../game/phases.js';
-import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
+import { resolveMovement } from '../adjudication/movement/adjudicate.js';
 
 export interface WorkloadUnit {
   power: string;
@@ -126,9 +125,9 @@ export function workloadOrders(map: GameMap, entry: WorkloadPosition): Result<Gi
 
 const mila = (u: Unit): string => `${u.type} ${u.location}`;
 
-/** The result entry of an adjudicated workload position. */
-export function workloadResult(id: number | string, result: MovementResult): WorkloadResult {
-  return { id, units: result.position.units.map(mila), dislodged: result.position.dislodged.map(mila) };
+/** The result entry of a workload position: `after` is the position after its movement phase. */
+export function workloadResult(id: number | string, after: Position): WorkloadResult {
+  return { id, units: after.units.map(mila), dislodged: after.dislodged.map(mila) };
 }
 
 /**
@@ -138,7 +137,7 @@ export function workloadResult(id: number | string, result: MovementResult): Wor
 export function adjudicateWorkloadEntry(map: GameMap, entry: WorkloadPosition): WorkloadResult {
   const position = workloadPosition(entry);
   const result =
-    position.value && adjudicateMovement(map, position.value, workloadOrders(map, entry).value ?? []);
+    position.value && resolveMovement(map, position.value, workloadOrders(map, entry).value ?? []);
   if (!result?.value) {
     const issues = result?.issues ?? position.issues;
     return { id: entry.id, units: [], dislodged: [], error: issues.map((i) => i.message).join('; ') };
