@@ -370,6 +370,8 @@ function benchScaling(s: Settings, midgame: Row | undefined): ScalingRow[] {
 }
 
 interface WorkerRow {
+  /** Objects in and out (structured clone), or JSON text in and out. */
+  input: 'objects' | 'json';
   workers: number | 'in-process';
   positions: number;
   ms: number;
@@ -380,13 +382,21 @@ async function benchWorkers(list: readonly Prepared[], reps: number): Promise<Wo
   const copies = 50;
   const positions: WorkloadPosition[] = [];
   for (let c = 0; c < copies; c++) for (const p of list) positions.push(p.entry);
+  const texts = positions.map((p) => JSON.stringify(p));
   const rows: WorkerRow[] = [];
   const map = standardMap();
-  const inProcess = (): void => {
-    for (const entry of positions) {
-      const position = workloadPosition(entry).value!;
-      resolveMovement(map, position, workloadOrders(map, entry).value!);
-    }
+  const one = (entry: WorkloadPosition): WorkloadResult =>
+    workloadResult(
+      entry.id,
+      resolveMovement(map, workloadPosition(entry).value!, workloadOrders(map, entry).value!).value!,
+    );
+  const inProcess = {
+    objects: (): void => {
+      for (const entry of positions) one(entry);
+    },
+    json: (): void => {
+      for (const text of texts) JSON.stringify(one(JSON.parse(text) as WorkloadPosition));
+    },
   };
   const timed = async (f: () => Promise<void> | void): Promise<number> => {
     const times: number[] = [];
@@ -397,33 +407,36 @@ async function benchWorkers(list: readonly Prepared[], reps: number): Promise<Wo
     }
     return median(times.sort((a, b) => a - b));
   };
-  inProcess();
-  const ms = await timed(inProcess);
-  rows.push({
-    workers: 'in-process',
-    positions: positions.length,
-    ms,
-    perSecond: (positions.length * 1000) / ms,
-  });
-  for (const workers of [1, 2]) {
-    const pool = new BatchAdjudicator({ workers });
-    await pool.adjudicate(positions.slice(0, 2000)); // warm-up
-    const wms = await timed(async () => {
-      await pool.adjudicate(positions);
-    });
-    rows.push({ workers, positions: positions.length, ms: wms, perSecond: (positions.length * 1000) / wms });
-    await pool.close();
+  const per = (ms: number): number => (positions.length * 1000) / ms;
+  for (const input of ['objects', 'json'] as const) {
+    inProcess[input]();
+    const ms = await timed(inProcess[input]);
+    rows.push({ input, workers: 'in-process', positions: positions.length, ms, perSecond: per(ms) });
+    for (const workers of [1, 2]) {
+      const pool = new BatchAdjudicator({ workers });
+      const run = async (): Promise<void> => {
+        if (input === 'json') await pool.adjudicateJson(texts);
+        else await pool.adjudicate(positions);
+      };
+      await run(); // warm-up
+      const wms = await timed(run);
+      rows.push({ input, workers, positions: positions.length, ms: wms, perSecond: per(wms) });
+      await pool.close();
+    }
   }
-  const base = rows[1]!.perSecond;
   table(
-    ['workers', 'positions', 'ms (median)', 'positions/s', 'speed-up over 1 worker'],
-    rows.map((r) => [
-      String(r.workers),
-      String(r.positions),
-      r.ms.toFixed(0),
-      Math.round(r.perSecond).toLocaleString('en-US'),
-      r.workers === 'in-process' ? '' : (r.perSecond / base).toFixed(2),
-    ]),
+    ['in and out', 'workers', 'positions', 'ms (median)', 'positions/s', 'speed-up over 1 worker'],
+    rows.map((r) => {
+      const one = rows.find((x) => x.input === r.input && x.workers === 1)!;
+      return [
+        r.input === 'json' ? 'JSON text' : 'objects',
+        String(r.workers),
+        String(r.positions),
+        r.ms.toFixed(0),
+        Math.round(r.perSecond).toLocaleString('en-US'),
+        r.workers === 'in-process' ? '' : (r.perSecond / one.perSecond).toFixed(2),
+      ];
+    }),
   );
   return rows;
 }
@@ -582,7 +595,9 @@ async function main(argv: string[]): Promise<void> {
   }
   let workers: WorkerRow[] | undefined;
   if (wants('workers')) {
-    log('\nBatch adjudication over worker threads (midgame positions from text, 10,000 per run):\n');
+    log(
+      '\nBatch adjudication over worker threads (midgame positions, orders read from text, resolveMovement, 10,000 per run):\n',
+    );
     workers = await benchWorkers(midgame, quick ? 3 : 5);
   }
   let memory: MemoryReport | undefined;

@@ -2,9 +2,14 @@
  * Batch adjudication over worker threads: many independent movement-phase positions (self-play, datasets) in the
  * workload format of src/formats/workload.ts, spread over a pool of workers, results in input order.
  *
- * Positions go to the workers in chunks (structured clone), each worker reads the orders and adjudicates; a worker
- * that finishes a chunk is given the next one, so a slow chunk does not hold up the others. The map is compiled
- * once per worker (the standard map unless a definition is given).
+ * Positions go to the workers in chunks, each worker reads the orders and adjudicates (`resolveMovement`: the
+ * positions after the phase are all a result needs); a worker that finishes a chunk is given the next one, so a
+ * slow chunk does not hold up the others. The map is compiled once per worker (the standard map unless a
+ * definition is given).
+ *
+ * Two ways in: `adjudicate` takes and gives objects (structured clone both ways, which the main thread pays for),
+ * `adjudicateJson` takes each position as JSON text and gives each result as JSON text (a line of a dataset in, a
+ * line of the results out): strings cross threads as plain copies and the parsing happens in the workers.
  */
 import { Worker } from 'node:worker_threads';
 import type { MapDefinition } from '../map/types.js';
@@ -19,16 +24,12 @@ export interface BatchOptions {
   map?: MapDefinition;
 }
 
-/** What a worker is sent: a chunk of positions, with its sequence number. */
-export interface BatchRequest {
-  seq: number;
-  positions: WorkloadPosition[];
-}
+/** What a worker is sent: a chunk of positions (objects or JSON texts), with its sequence number. */
+export type BatchRequest =
+  | { seq: number; json: false; positions: WorkloadPosition[] }
+  | { seq: number; json: true; positions: string[] };
 
-export interface BatchReply {
-  seq: number;
-  results: WorkloadResult[];
-}
+export type BatchReply = { seq: number; results: WorkloadResult[] } | { seq: number; results: string[] };
 
 export class BatchAdjudicator {
   readonly #workers: Worker[];
@@ -50,9 +51,21 @@ export class BatchAdjudicator {
 
   /** Adjudicates every position; the results come in the order of `positions`. */
   async adjudicate(positions: readonly WorkloadPosition[]): Promise<WorkloadResult[]> {
+    return this.#run(positions, false) as Promise<WorkloadResult[]>;
+  }
+
+  /**
+   * Adjudicates positions given as JSON text (one workload position each); gives each result as JSON text, in
+   * the order of `positions`. A text that is not a position gives a result with `error`.
+   */
+  async adjudicateJson(positions: readonly string[]): Promise<string[]> {
+    return this.#run(positions, true) as Promise<string[]>;
+  }
+
+  async #run(positions: readonly (WorkloadPosition | string)[], json: boolean): Promise<unknown[]> {
     const size = this.#chunkSize;
     const chunks = Math.ceil(positions.length / size);
-    const results = new Array<WorkloadResult[]>(chunks);
+    const results = new Array<unknown[]>(chunks);
     let next = 0;
     await Promise.all(
       this.#workers.map(
@@ -66,8 +79,8 @@ export class BatchAdjudicator {
                 return;
               }
               const seq = next++;
-              const request: BatchRequest = { seq, positions: positions.slice(seq * size, (seq + 1) * size) };
-              worker.postMessage(request);
+              const chunk = positions.slice(seq * size, (seq + 1) * size);
+              worker.postMessage({ seq, json, positions: chunk });
             };
             const onMessage = (reply: BatchReply): void => {
               results[reply.seq] = reply.results;
