@@ -616,6 +616,7 @@ async function main(argv: string[]): Promise<void> {
           rows: rows.map((r) => ({
             workload: r.workload,
             input: r.input,
+            api: r.api ?? null,
             units: r.units,
             median_us_per_phase: r.stats.median,
             min_us_per_phase: r.stats.min,
