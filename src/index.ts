@@ -44,6 +44,7 @@ export type {
 } from './adjudication/outcome.js';
 export {
   adjudicateMovement,
+  resolveMovement,
   type EngineOptions,
   type ResolverName,
 } from './adjudication/movement/adjudicate.js';
