@@ -20,7 +20,10 @@
  * A support of a fleet's move into a multi-coast province names the coast in `to` (a coast location) or not (the
  * province location). A convoy's `to` is the army's destination province.
  */
+import { issue, type Issue, type Result } from '../issues.js';
+import { lookupLocation, lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
+import type { Unit } from '../position/types.js';
 import type { GivenOrder, Order, UnitRef } from './types.js';
 
 export const ORDER_STRIDE = 5;
@@ -168,5 +171,112 @@ export function orderCodeText(map: GameMap, codes: Int32Array, i: number): strin
       return `${unit} B`;
     default:
       return 'WAIVE';
+  }
+}
+
+/**
+ * The units of a position as (power index, unit key) pairs, the `units` input of `resolveMovementCodes`. Issues
+ * name the units whose power or location the map does not know.
+ */
+export function encodeUnits(map: GameMap, units: readonly Unit[]): Result<Int32Array> {
+  const out = new Int32Array(units.length * 2);
+  const issues: Issue[] = [];
+  units.forEach((unit, u) => {
+    const power = lookupPower(map, unit.power);
+    const location = lookupLocation(map, unit.location);
+    if (power < 0 || location < 0) {
+      issues.push(
+        issue('not-encodable', `unit ${u + 1} (${unit.type} ${unit.location}): unknown power or location`),
+      );
+      return;
+    }
+    out[u * 2] = power;
+    // An army stands in the province, whatever coast is written (as `compileBoard` reads it).
+    out[u * 2 + 1] = unit.type === 'F' ? map.locationCount + location : map.locationProvince[location]!;
+  });
+  return issues.length > 0 ? { issues } : { value: out, issues };
+}
+
+/**
+ * Orders as code rows, read against the units they are given to (`units`, for the type of a unit an order names
+ * without one, and for the power of an order given without one: the owner of the ordered unit). An order that has
+ * no code form (a written convoy path, an unknown place or power) is left out, with an issue naming it; the rows
+ * of the others are in `value`.
+ */
+export function encodeOrders(
+  map: GameMap,
+  units: readonly Unit[],
+  orders: readonly GivenOrder[],
+): Result<Int32Array> {
+  const L = map.locationCount;
+  // Per province: the key and power of the unit there.
+  const keyAt = new Map<number, [number, number]>();
+  for (const unit of units) {
+    const location = lookupLocation(map, unit.location);
+    if (location < 0) continue;
+    const province = map.locationProvince[location]!;
+    const key = unit.type === 'F' ? L + location : province;
+    keyAt.set(province, [key, lookupPower(map, unit.power)]);
+  }
+  const key = (ref: UnitRef): number => {
+    const location = lookupLocation(map, ref.location);
+    if (location < 0) return -1;
+    const standing = keyAt.get(map.locationProvince[location]!)?.[0] ?? 0;
+    const type = ref.type ?? (standing >= L ? 'F' : 'A');
+    return (type === 'F' ? L : 0) + location;
+  };
+  const rows: number[] = [];
+  const issues: Issue[] = [];
+  orders.forEach((given, i) => {
+    const row = encodeOrder(map, given, key, keyAt);
+    if (row === undefined) {
+      const where = given.line === undefined ? `order ${i + 1}` : `line ${given.line}`;
+      issues.push(issue('not-encodable', `${where}: the order has no code form`));
+    } else rows.push(...row);
+  });
+  return { value: Int32Array.from(rows), issues };
+}
+
+function encodeOrder(
+  map: GameMap,
+  given: GivenOrder,
+  key: (ref: UnitRef) => number,
+  keyAt: ReadonlyMap<number, [number, number]>,
+): number[] | undefined {
+  const o = given.order;
+  if (o.kind === 'waive') {
+    const power = given.power === undefined ? -1 : lookupPower(map, given.power);
+    return power < 0 ? undefined : [power, WAIVE, -1, -1, -1];
+  }
+  const self = key(o.unit);
+  if (self < 0) return undefined;
+  const owner = keyAt.get(map.locationProvince[self % map.locationCount]!)?.[1] ?? -1;
+  const power = given.power === undefined ? owner : lookupPower(map, given.power);
+  if (power < 0) return undefined;
+  const at = (code: string): number => lookupLocation(map, code);
+  switch (o.kind) {
+    case 'hold':
+      return [power, HOLD, self, -1, -1];
+    case 'move': {
+      if (o.path !== undefined && o.path.length > 0) return undefined;
+      const to = at(o.to);
+      return to < 0 ? undefined : [power, o.viaConvoy === true ? MOVE_VIA : MOVE, self, -1, to];
+    }
+    case 'support': {
+      const other = key(o.supported);
+      if (other < 0) return undefined;
+      if (o.to === undefined) return [power, SUPPORT_HOLD, self, other, -1];
+      const to = at(o.to);
+      return to < 0 ? undefined : [power, SUPPORT_MOVE, self, other, to];
+    }
+    case 'convoy': {
+      const other = key(o.army);
+      const to = splitCoast(map, o.to).province;
+      return other < 0 || to < 0 ? undefined : [power, CONVOY, self, other, to];
+    }
+    case 'disband':
+      return [power, DISBAND, self, -1, -1];
+    case 'build':
+      return [power, BUILD, self, -1, -1];
   }
 }

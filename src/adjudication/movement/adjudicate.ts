@@ -34,7 +34,7 @@ const { BY_LAND, CONVOY, HOLD, MATCHES, CIVIL_DISORDER, MOVE, SUPPORT } = codes;
 type Verdict = { accepted: AcceptedOrder } | { illegal: { reason: string; message: string } };
 
 /** What the orders come to, per given order and per unit, before any decision. */
-interface OrderChoice {
+export interface OrderChoice {
   verdicts: Verdict[];
   /** The order each unit carries out (undefined: it holds). */
   accepted: (AcceptedOrder | undefined)[];
@@ -153,7 +153,7 @@ export interface EngineOptions {
 }
 
 /** The decisions, solved; re-solved when a DPTG Szykman resolution turns out inconsistent. */
-function solve(
+export function solve(
   tables: MovementTables,
   resolver: ResolverName,
   s: MovementScratch,
@@ -272,7 +272,7 @@ function positionAfter(
 }
 
 /** Everything decided about a movement phase, before anything is written. */
-interface Decided {
+export interface Decided {
   board: Board;
   choice: OrderChoice;
   tables: MovementTables;
@@ -285,7 +285,7 @@ interface Decided {
  * The orders checked and chosen, the tables built and the decisions solved, in the map's scratch set: valid until
  * the next adjudication on the same map.
  */
-function decide(
+export function decide(
   map: GameMap,
   position: Position,
   orders: readonly GivenOrder[],
@@ -320,7 +320,7 @@ function unitText(board: Board, u: number): string {
  * Who ends where (in the scratch set): each unit's dislodger or -1, the provinces occupied after the phase, and
  * those a standoff leaves empty.
  */
-function whoEndsWhere(
+export function whoEndsWhere(
   board: Board,
   t: MovementTables,
   decisions: MovementDecisions,

@@ -98,11 +98,21 @@ export function buildTables(
   civilDisorder?: Uint8Array,
   scratch: MovementScratch = movementScratch(board.map, board.unitCount),
 ): MovementTables {
-  const n = board.unitCount;
-  const map = board.map;
-  const s = scratch;
-  s.reserve(n);
-  const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, keys } = s;
+  scratch.reserve(board.unitCount);
+  const paths = writeOrderColumns(board.unitCount, orders, scratch);
+  return tablesFromColumns(board, rules, civilDisorder, scratch, paths ? orders : undefined);
+}
+
+/**
+ * Writes each unit's accepted order into the order columns of the scratch set (kind, dest, destLocation, target,
+ * supportCoast, viaConvoy, invalidMove); true when some move has a written convoy path.
+ */
+function writeOrderColumns(
+  n: number,
+  orders: readonly (AcceptedOrder | undefined)[],
+  s: MovementScratch,
+): boolean {
+  const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove } = s;
   let paths = false;
   for (let u = 0; u < n; u++) {
     const o = orders[u];
@@ -121,6 +131,24 @@ export function buildTables(
     invalidMove[u] = o.impossible ? 1 : 0;
     if (o.kind === MOVE && o.path !== null) paths = true;
   }
+  return paths;
+}
+
+/**
+ * The tables, from the order columns of the scratch set (written by `writeOrderColumns`, or by the adjudicator of
+ * order codes directly). `orders` is needed only for written convoy paths (4.A.6), which only orders read from
+ * text have.
+ */
+export function tablesFromColumns(
+  board: Board,
+  rules: RuleOptions,
+  civilDisorder: Uint8Array | undefined,
+  s: MovementScratch,
+  orders?: readonly (AcceptedOrder | undefined)[],
+): MovementTables {
+  const n = board.unitCount;
+  const map = board.map;
+  const { kind, dest, destLocation, target, supportCoast, invalidMove, keys } = s;
 
   // Matching (4.E.2): a hold support matches a unit that does not move; a move support the move to that province
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
@@ -156,7 +184,7 @@ export function buildTables(
   let convoyStart: Int32Array = s.convoyStart;
   let convoyers: Int32Array = s.convoyers;
   csrInto(convoyStart, convoyers, n, keys, n);
-  if (paths) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
+  if (orders !== undefined) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
 
   // The route of each move; the move the other way; and the rows of the support and move tables.
   const { route, opposite, brannan, moveKeys } = s;

@@ -1,0 +1,402 @@
+/**
+ * Adjudication of a movement phase given as integers (src/orders/codes.ts): units as (power, unit key) pairs,
+ * orders as code rows. The same adjudication as `resolveMovement` — the same legality (4.E.1), the same tables,
+ * decisions and solver — without strings or objects on the way: for self-play, search and datasets, where
+ * millions of phases are adjudicated and only where the units end up matters.
+ *
+ * Legality: the common orders (holds, moves to a neighbour, supports whose supported move is such a move) are
+ * checked here on integers; they are exactly the cases `checkMovementOrder` answers the same way whatever the
+ * rule options. Every other row (convoys, moves via convoy, anything unusual or illegal) is decoded and checked by
+ * `checkMovementOrder` itself, so both ways in agree on every order (test/codes.test.ts checks this).
+ */
+import { armyAdjacent, fleetAdjacent, fleetCanReach } from '../../map/query.js';
+import type { GameMap } from '../../map/types.js';
+import { issue, type Issue, type Result } from '../../issues.js';
+import type { GivenOrder } from '../../orders/types.js';
+import type { Position, Unit } from '../../position/types.js';
+import * as oc from '../../orders/codes.js';
+import { decodeOrder } from '../../orders/codes.js';
+import { ARMY as ARMY_CODE, FLEET as FLEET_CODE, type Board } from '../board.js';
+import { withDefaults, type RuleOptions } from '../rules.js';
+import { decide, solve, whoEndsWhere, type EngineOptions } from './adjudicate.js';
+import type { MovementDecisions } from './decisions.js';
+import { checkMovementOrder, type AcceptedOrder } from './legality.js';
+import { movementScratch, type MovementScratch } from './scratch.js';
+import * as codes from './tables.js';
+import { tablesFromColumns, type MovementTables } from './tables.js';
+
+// Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
+// Module constants are folded into the code, so the hot loops below use these local copies.
+const ARMY = ARMY_CODE;
+const FLEET = FLEET_CODE;
+const { BY_LAND, HOLD, MOVE, SUPPORT } = codes;
+const STRIDE = oc.ORDER_STRIDE;
+const { POWER_FIELD, KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
+const C_HOLD = oc.HOLD;
+const C_MOVE = oc.MOVE;
+const C_SUPPORT_HOLD = oc.SUPPORT_HOLD;
+const C_SUPPORT_MOVE = oc.SUPPORT_MOVE;
+
+/** Integers in a row of the units array: the owner's power index, then the unit key. */
+export const UNIT_STRIDE = 2;
+
+/** What `resolveMovementCodes` writes. Arrays may be longer than the counts; read the first `unitCount`. */
+export interface MovementCodesResult {
+  unitCount: number;
+  /** Per unit (in input order): its location after the phase (where it moved, or where it stands). */
+  location: Int32Array;
+  /** Per unit: the province the unit that dislodged it came from, or -1 when it is not dislodged. */
+  dislodgedFrom: Int32Array;
+  /** Per unit: 1 when it was dislodged by a convoyed army (its retreats may then include that army's origin). */
+  byConvoy: Uint8Array;
+  /** Per unit: 1 when its MOVE, SUPPORT or CONVOY decision succeeded (0 for a unit that holds). */
+  success: Uint8Array;
+  /** Per order row: 1 when it is the order its unit carried out; 0 when it was illegal or did not count (4.D.3). */
+  counted: Uint8Array;
+  /** Per province of the map: 1 when a standoff left it empty (no retreat there). */
+  contested: Uint8Array;
+}
+
+/** A result to pass to `resolveMovementCodes` again and again: its arrays are reused, and grown when needed. */
+export function newMovementCodesResult(): MovementCodesResult {
+  return {
+    unitCount: 0,
+    location: new Int32Array(0),
+    dislodgedFrom: new Int32Array(0),
+    byConvoy: new Uint8Array(0),
+    success: new Uint8Array(0),
+    counted: new Uint8Array(0),
+    contested: new Uint8Array(0),
+  };
+}
+
+const NO_UNITS: readonly Unit[] = Object.freeze([]);
+
+/**
+ * Adjudicates a movement phase in integer form: `units` holds UNIT_STRIDE integers per unit (power index, unit
+ * key), `orders` ORDER_STRIDE integers per order (src/orders/codes.ts). Writes the outcome into `into` (a new
+ * result when not given) and returns it; issues, and no value, when the units are not a possible position
+ * (unknown power or key, two units in a province, an army at sea, a fleet inland or off its coast). Orders are
+ * never issues: an illegal order is not counted and its unit holds.
+ */
+export function resolveMovementCodes(
+  map: GameMap,
+  units: Int32Array,
+  orders: Int32Array,
+  rules?: Partial<RuleOptions>,
+  into: MovementCodesResult = newMovementCodesResult(),
+  engine: EngineOptions = {},
+): Result<MovementCodesResult> {
+  if (units.length % UNIT_STRIDE !== 0 || orders.length % STRIDE !== 0) {
+    return {
+      issues: [
+        issue(
+          'bad-codes',
+          `units need ${UNIT_STRIDE} integers each and orders ${STRIDE} each (got ${units.length} and ${orders.length})`,
+        ),
+      ],
+    };
+  }
+  const n = units.length / UNIT_STRIDE;
+  const s = movementScratch(map, n);
+  const loaded = loadCodedBoard(map, s, units, n);
+  if (!Array.isArray(loaded)) {
+    const options = withDefaults(rules);
+    const out = prepareResult(map, into, n, orders.length / STRIDE);
+    if (options.implicitOrders === 'allowed' || !chooseCodedOrders(loaded, orders, options, s, out)) {
+      // Implicit orders (4.E.3 a) and several legal orders for one unit (4.D.3) are rare; the adjudicator of
+      // order objects handles them, with the rows decoded.
+      return fallback(map, units, orders, rules, engine, out);
+    }
+    const tables = tablesFromColumns(loaded, options, s.civilDisorder, s);
+    const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
+    writeOutcome(tables, decisions, success, out);
+    return { value: out, issues: [] };
+  }
+  return { issues: loaded };
+}
+
+/** Sizes the result's arrays for n units and `rows` order rows. */
+function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: number): MovementCodesResult {
+  if (out.location.length < n) {
+    const capacity = Math.max(n, out.location.length * 2, 16);
+    out.location = new Int32Array(capacity);
+    out.dislodgedFrom = new Int32Array(capacity);
+    out.byConvoy = new Uint8Array(capacity);
+    out.success = new Uint8Array(capacity);
+  }
+  if (out.counted.length < rows) out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
+  if (out.contested.length !== map.provinceCount) out.contested = new Uint8Array(map.provinceCount);
+  out.unitCount = n;
+  out.counted.fill(0, 0, rows);
+  return out;
+}
+
+/**
+ * The board of the units, in the scratch columns, as `compileBoard` checks a position: issues for an impossible
+ * one.
+ */
+function loadCodedBoard(map: GameMap, s: MovementScratch, units: Int32Array, n: number): Board | Issue[] {
+  const L = map.locationCount;
+  const { unitProvince, unitLocation, unitType, unitPower, unitAt } = s;
+  unitAt.fill(-1);
+  let issues: Issue[] | undefined;
+  for (let u = 0; u < n; u++) {
+    const power = units[u * UNIT_STRIDE]!;
+    const key = units[u * UNIT_STRIDE + 1]!;
+    const problem = unitProblem(map, power, key, unitAt);
+    if (problem !== undefined) {
+      (issues ??= []).push(issue(problem[0], `unit ${u + 1} (power ${power}, key ${key}): ${problem[1]}`));
+      continue;
+    }
+    const location = key % L;
+    const province = map.locationProvince[location]!;
+    unitAt[province] = u;
+    unitProvince[u] = province;
+    unitLocation[u] = location;
+    unitType[u] = key >= L ? FLEET : ARMY;
+    unitPower[u] = power;
+  }
+  if (issues !== undefined) return issues;
+  return { map, units: NO_UNITS, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt };
+}
+
+/** Why a (power, key) pair cannot stand on the board, as an issue code and message; undefined when it can. */
+function unitProblem(
+  map: GameMap,
+  power: number,
+  key: number,
+  unitAt: Int32Array,
+): [string, string] | undefined {
+  const L = map.locationCount;
+  if (!(power >= 0 && power < map.powers.length)) return ['unknown-power', 'no such power'];
+  if (!(key >= 0 && key < 2 * L)) return ['unknown-location', 'no such unit key'];
+  const location = key % L;
+  const province = map.locationProvince[location]!;
+  const kind = map.provinceKind[province];
+  if (key < L) {
+    if (kind === 'sea') return ['army-at-sea', 'an army cannot stand in a sea province'];
+    if (location !== province) return ['bad-unit-location', 'an army stands in a province, not on a coast'];
+  } else {
+    if (kind === 'land') return ['fleet-inland', 'a fleet cannot stand in an inland province'];
+    if (location === province && map.provinceCoasts[province]!.length > 0)
+      return ['coast-required', `a fleet in ${map.locationCode[province]} needs its coast`];
+  }
+  if (unitAt[province]! >= 0)
+    return ['two-units-in-province', `${map.locationCode[province]} already holds a unit`];
+  return undefined;
+}
+
+/**
+ * Legality of every row (4.E.1) into the order columns, and which row each unit carries out. False when some unit
+ * has more than one legal order (4.D.3: left to the adjudicator of order objects).
+ */
+function chooseCodedOrders(
+  board: Board,
+  orders: Int32Array,
+  rules: RuleOptions,
+  s: MovementScratch,
+  out: MovementCodesResult,
+): boolean {
+  const n = board.unitCount;
+  const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, civilDisorder } = s;
+  const chosen = s.acceptedFrom;
+  for (let u = 0; u < n; u++) {
+    kind[u] = HOLD;
+    dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
+    viaConvoy[u] = invalidMove[u] = 0;
+    chosen[u] = -1;
+  }
+  civilDisorder.fill(1);
+  const rows = orders.length / STRIDE;
+  for (let i = 0; i < rows; i++) {
+    const power = orders[i * STRIDE + POWER_FIELD]!;
+    if (power >= 0 && power < civilDisorder.length) civilDisorder[power] = 0;
+    const u = checkCommonOrder(board, orders, i, rules, s);
+    const unit = u >= 0 ? u : checkOtherOrder(board, orders, i, rules, s);
+    if (unit < 0) continue;
+    if (chosen[unit]! >= 0) return false;
+    chosen[unit] = i;
+    out.counted[i] = 1;
+  }
+  return true;
+}
+
+/** The unit of the row's unit key, if it stands exactly there and belongs to the row's power; else -1. */
+function unitOfKey(board: Board, key: number, power: number): number {
+  const L = board.map.locationCount;
+  if (!(key >= 0 && key < 2 * L)) return -1;
+  const location = key % L;
+  const u = board.unitAt[board.map.locationProvince[location]!]!;
+  if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
+    return -1;
+  return power < 0 || board.unitPower[u] === power ? u : -1;
+}
+
+/**
+ * Where unit u moves to `to` over land or by sea to a neighbouring location, named exactly (a fleet's coast of a
+ * multi-coast province named, an army's province without coast); -1 for anything else. What `simpleMove` of
+ * legality.ts answers for such a move.
+ */
+function neighbourMove(board: Board, u: number, to: number): number {
+  const map = board.map;
+  if (!(to >= 0 && to < map.locationCount)) return -1;
+  const province = map.locationProvince[to]!;
+  if (board.unitType[u] === ARMY) {
+    if (to !== province || map.provinceKind[province] === 'sea') return -1;
+    return armyAdjacent(map, board.unitProvince[u]!, to) ? to : -1;
+  }
+  if (map.provinceKind[province] === 'land') return -1;
+  if (to === province && map.provinceCoasts[province]!.length > 0) return -1;
+  return fleetAdjacent(map, board.unitLocation[u]!, to) ? to : -1;
+}
+
+/** Can unit u reach province p to support there (6.B.4: coasts do not matter)? `canReach` of legality.ts. */
+function reaches(board: Board, u: number, p: number): boolean {
+  const map = board.map;
+  if (board.unitType[u] === ARMY)
+    return map.provinceKind[p] !== 'sea' && armyAdjacent(map, board.unitProvince[u]!, p);
+  return map.provinceKind[p] !== 'land' && fleetCanReach(map, board.unitLocation[u]!, p);
+}
+
+/**
+ * Row i, when it is a common legal order: a hold, a move to a neighbour, a support of a hold or of such a move,
+ * naming every unit exactly. Writes the order columns and returns the unit; -1 when the row needs the general check.
+ */
+function checkCommonOrder(
+  board: Board,
+  orders: Int32Array,
+  i: number,
+  rules: RuleOptions,
+  s: MovementScratch,
+): number {
+  const at = i * STRIDE;
+  const power = orders[at + POWER_FIELD]!;
+  const u = unitOfKey(board, orders[at + UNIT_FIELD]!, power);
+  if (u < 0) return -1;
+  const map = board.map;
+  const code = orders[at + KIND_FIELD]!;
+  if (code === C_HOLD) return u;
+  const to = orders[at + TO_FIELD]!;
+  if (code === C_MOVE) {
+    const location = neighbourMove(board, u, to);
+    if (location < 0) return -1;
+    s.kind[u] = MOVE;
+    s.dest[u] = map.locationProvince[location]!;
+    s.destLocation[u] = location;
+    return u;
+  }
+  if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE) return -1;
+  const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
+  if (v < 0 || v === u) return -1;
+  // A foreign unit named without its nationality: the general check applies 4.C.5.
+  if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
+  if (code === C_SUPPORT_HOLD) {
+    if (!reaches(board, u, board.unitProvince[v]!)) return -1;
+    s.kind[u] = SUPPORT;
+    s.target[u] = v;
+    return u;
+  }
+  const location = neighbourMove(board, v, to);
+  if (location < 0) return -1;
+  const province = map.locationProvince[location]!;
+  if (province === board.unitProvince[u] || !reaches(board, u, province)) return -1;
+  s.kind[u] = SUPPORT;
+  s.dest[u] = province;
+  s.target[u] = v;
+  // A support of a fleet's move names the coast when the row does (4.B.4).
+  s.supportCoast[u] = board.unitType[v] === FLEET && location !== province ? location : -1;
+  return u;
+}
+
+/**
+ * Any other row, decoded and checked by `checkMovementOrder`: writes the order columns when it is legal and
+ * returns its unit, -1 when it is illegal or not an order.
+ */
+function checkOtherOrder(
+  board: Board,
+  orders: Int32Array,
+  i: number,
+  rules: RuleOptions,
+  s: MovementScratch,
+): number {
+  const given = decodeOrder(board.map, orders, i);
+  if (given === undefined) return -1;
+  const verdict = checkMovementOrder(board, given.order, orders[i * STRIDE + POWER_FIELD]!, rules);
+  if (!('accepted' in verdict)) return -1;
+  const o: AcceptedOrder = verdict.accepted;
+  const u = o.unit;
+  s.kind[u] = o.kind;
+  s.dest[u] = o.dest;
+  s.destLocation[u] = o.destLocation;
+  s.target[u] = o.target;
+  s.supportCoast[u] = o.supportCoast;
+  s.viaConvoy[u] = o.viaConvoy ? 1 : 0;
+  s.invalidMove[u] = o.impossible ? 1 : 0;
+  return u;
+}
+
+/** Where each unit ends, who is dislodged and from where, the contested provinces, each decision's value. */
+function writeOutcome(
+  t: MovementTables,
+  decisions: MovementDecisions,
+  success: Uint8Array,
+  out: MovementCodesResult,
+): void {
+  const board = t.board;
+  const { dislodgedBy, contested } = whoEndsWhere(board, t, decisions, success);
+  for (let u = 0; u < board.unitCount; u++) {
+    const moved = t.kind[u] === MOVE && success[u] === 1;
+    out.location[u] = moved ? t.destLocation[u]! : board.unitLocation[u]!;
+    out.success[u] = success[u]!;
+    const a = dislodgedBy[u]!;
+    out.dislodgedFrom[u] = a < 0 ? -1 : board.unitProvince[a]!;
+    // By convoy: a convoy move, or a 4.A.3 a move whose convoy held.
+    out.byConvoy[u] = a >= 0 && t.route[a] !== BY_LAND && decisions.convoyPath(a, false) ? 1 : 0;
+  }
+  out.contested.set(contested);
+}
+
+/** The phase through the adjudicator of order objects, with units and rows decoded. */
+function fallback(
+  map: GameMap,
+  units: Int32Array,
+  orders: Int32Array,
+  rules: Partial<RuleOptions> | undefined,
+  engine: EngineOptions,
+  out: MovementCodesResult,
+): Result<MovementCodesResult> {
+  const n = units.length / UNIT_STRIDE;
+  const position: Position = {
+    phase: { season: 'spring', year: 1901, type: 'movement' },
+    units: Array.from({ length: n }, (_, u): Unit => {
+      const key = units[u * UNIT_STRIDE + 1]!;
+      return {
+        power: map.powers[units[u * UNIT_STRIDE]!]!,
+        type: oc.keyType(map, key) === oc.FLEET ? 'F' : 'A',
+        location: map.locationCode[oc.keyLocation(map, key)]!,
+      };
+    }),
+    dislodged: [],
+    contested: [],
+    supplyCenters: {},
+  };
+  const given: GivenOrder[] = [];
+  const rowOf: number[] = [];
+  for (let i = 0; i < orders.length / STRIDE; i++) {
+    const g = decodeOrder(map, orders, i);
+    if (g === undefined) continue;
+    given.push(g);
+    rowOf.push(i);
+  }
+  const decided = decide(map, position, given, rules, engine);
+  if (!decided.value) return { issues: decided.issues };
+  const { tables, decisions, success, choice } = decided.value;
+  out.counted.fill(0);
+  for (let u = 0; u < n; u++) {
+    const from = choice.acceptedFrom[u]!;
+    if (from >= 0) out.counted[rowOf[from]!] = 1;
+  }
+  writeOutcome(tables, decisions, success, out);
+  return { value: out, issues: [] };
+}
