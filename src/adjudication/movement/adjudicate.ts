@@ -20,7 +20,7 @@ import type {
 } from '../outcome.js';
 import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } from './backup-rule.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
-import { MovementDecisions } from './decisions.js';
+import { MovementDecisions, type DecisionSource } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
 import * as codes from './tables.js';
@@ -152,23 +152,24 @@ export interface EngineOptions {
   resolver?: ResolverName;
 }
 
-/** The decisions, solved; re-solved when a DPTG Szykman resolution turns out inconsistent. */
+/**
+ * The decisions, solved; re-solved when a DPTG Szykman resolution turns out inconsistent. The decisions object
+ * and the log are the scratch set's (valid until the next adjudication on the map); `success` is s.success.
+ */
 export function solve(
   tables: MovementTables,
   resolver: ResolverName,
   s: MovementScratch,
 ): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
+  const guess = resolver === 'guess';
+  const solver = guess ? s.guessResolver : s.resolver;
   let allHold: Set<number> | undefined;
   for (;;) {
-    const solver = resolver === 'guess' ? s.guessResolver : s.resolver;
-    const decisions = new MovementDecisions(tables, solver, resolver === 'guess', s);
-    const log = newBackupLog(n, allHold, s.fallback);
-    solver.reset(
-      (d, optimistic) => decisions.adjudicate(d, optimistic),
-      (cycle, settle) => applyBackupRule(tables, decisions, log, cycle, settle),
-      n,
-    );
+    const solving = solvingState(s, tables, solver, guess);
+    const { decisions } = solving;
+    const log = (solving.log = newBackupLog(n, allHold, s.fallback, solving.log));
+    solver.reset(solving.adjudicate, solving.backupRule, n);
     const success = s.success;
     success.fill(0, 0, n);
     for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.decide(u) ? 1 : 0;
@@ -182,6 +183,29 @@ export function solve(
     allHold ??= new Set<number>();
     for (const core of inconsistent) for (const f of core) allHold.add(f);
   }
+}
+
+/** The scratch set's decisions and callbacks, reset for `tables` (made on first use). */
+function solvingState(
+  s: MovementScratch,
+  tables: MovementTables,
+  solver: DecisionSource,
+  guess: boolean,
+): NonNullable<MovementScratch['solving']> {
+  const solving = s.solving;
+  if (solving !== undefined) {
+    solving.decisions.reset(tables, solver, guess);
+    return solving;
+  }
+  const decisions = new MovementDecisions(tables, solver, guess, s);
+  const made: NonNullable<MovementScratch['solving']> = {
+    decisions,
+    log: newBackupLog(0, undefined, s.fallback),
+    adjudicate: (d, optimistic) => decisions.adjudicate(d, optimistic),
+    backupRule: (cycle, settle) => applyBackupRule(decisions.tables, decisions, made.log, cycle, settle),
+  };
+  s.solving = made;
+  return made;
 }
 
 function dislodgedIn(t: MovementTables, success: Uint8Array, province: number): boolean {
@@ -328,21 +352,21 @@ export function whoEndsWhere(
 ): { dislodgedBy: Int32Array; occupied: Uint8Array; contested: Uint8Array } {
   const n = board.unitCount;
   const s = movementScratch(board.map, n);
-  const moved = (u: number): boolean => t.kind[u] === MOVE && success[u] === 1;
+  const { kind, dest } = t;
   // The successful mover into each province, and the units it dislodges.
   const arriving = s.arriving;
-  for (let u = 0; u < n; u++) if (moved(u)) arriving[t.dest[u]!] = u;
+  for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = u;
   const dislodgedBy = s.dislodgedBy;
   dislodgedBy.fill(-1, 0, n);
   for (let u = 0; u < n; u++) {
     const attacker = arriving[board.unitProvince[u]!]!;
-    if (attacker >= 0 && attacker !== u && !moved(u)) dislodgedBy[u] = attacker;
+    if (attacker >= 0 && attacker !== u && !(kind[u] === MOVE && success[u] === 1)) dislodgedBy[u] = attacker;
   }
-  for (let u = 0; u < n; u++) if (moved(u)) arriving[t.dest[u]!] = -1;
+  for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = -1;
   const occupied = s.occupied;
   occupied.fill(0);
   for (let u = 0; u < n; u++) {
-    if (moved(u)) occupied[t.dest[u]!] = 1;
+    if (kind[u] === MOVE && success[u] === 1) occupied[dest[u]!] = 1;
     else if (dislodgedBy[u]! < 0) occupied[board.unitProvince[u]!] = 1;
   }
   // A standoff leaves a province empty although a unit with a path tried to enter and did not lose a head-to-head
@@ -350,11 +374,11 @@ export function whoEndsWhere(
   const contested = s.contested;
   contested.fill(0);
   for (let u = 0; u < n; u++) {
-    if (t.kind[u] !== MOVE || success[u] || occupied[t.dest[u]!]) continue;
+    if (t.kind[u] !== MOVE || success[u] || occupied[dest[u]!]) continue;
     if (!decisions.path(u, false)) continue;
     const partner = decisions.partner(u);
     if (partner >= 0 && success[partner] && decisions.headToHead(u) === 1) continue;
-    contested[t.dest[u]!] = 1;
+    contested[dest[u]!] = 1;
   }
   return { dislodgedBy, occupied, contested };
 }

@@ -24,25 +24,31 @@ export interface BackupLog {
   /** DPTG: convoy sets settled the Szykman way, to be checked for consistency. */
   readonly tentative: number[][];
   /** DPTG: convoys whose paradox must be settled by all-hold (their Szykman resolution was inconsistent). */
-  readonly allHold: ReadonlySet<number>;
+  allHold: ReadonlySet<number>;
 }
 
 const NONE: ReadonlySet<number> = new Set<number>();
 
-/** A new log; `fallback`, when given, is scratch space of at least `units` places (cleared here). */
+/**
+ * A log cleared for a new set of decisions: `reuse` (the scratch set's, so that a phase allocates none) or a new
+ * one. `fallback`, when given, is scratch space of at least `units` places (cleared here).
+ */
 export function newBackupLog(
   units: number,
   allHold: ReadonlySet<number> = NONE,
   fallback?: Uint8Array,
+  reuse?: BackupLog,
 ): BackupLog {
   const marks = fallback ?? new Uint8Array(units);
   marks.fill(0, 0, units);
-  return {
-    rule: new Array<BackupRuleName | undefined>(units),
-    fallback: marks,
-    tentative: [],
-    allHold,
-  };
+  if (reuse !== undefined && reuse.fallback === marks) {
+    // Only a phase with a cycle wrote into these.
+    if (reuse.rule.length > 0) reuse.rule.length = 0;
+    if (reuse.tentative.length > 0) reuse.tentative.length = 0;
+    reuse.allHold = allHold;
+    return reuse;
+  }
+  return { rule: [], fallback: marks, tentative: [], allHold };
 }
 
 /** Settles (some of) a cycle through `settle`; returns whether it changed anything else (a blocked path). */

@@ -30,15 +30,15 @@ const YES = 1;
 const MAYBE = 2;
 
 export class MovementDecisions {
-  private readonly t: MovementTables;
-  private readonly solver: DecisionSource;
+  private t: MovementTables;
+  private solver: DecisionSource;
   /** Moves whose PATH a backup rule has taken away (the all-hold rule, 4.A.2 d). */
-  readonly pathBlocked: Uint8Array;
+  pathBlocked: Uint8Array;
   /**
    * The hack of DATC 5.D for the guess algorithm: CONVOY adjudicates the attacks on its fleet instead of resolving
    * them, so that every cycle is a single clean cycle (Pandin's paradox, 6.F.16).
    */
-  private readonly convoyAdjudicatesAttacks: boolean;
+  private convoyAdjudicatesAttacks: boolean;
 
   /** Marks and queues for the route searches (scratch.ts). */
   private readonly scratch: MovementScratch;
@@ -53,8 +53,23 @@ export class MovementDecisions {
     this.solver = solver;
     this.scratch = scratch;
     this.pathBlocked = scratch.pathBlocked;
-    this.pathBlocked.fill(0, 0, tables.board.unitCount);
     this.convoyAdjudicatesAttacks = convoyAdjudicatesAttacks;
+    this.pathBlocked.fill(0, 0, tables.board.unitCount);
+  }
+
+  /** The decisions of another set of tables, in the same scratch set (so that a phase allocates no new object). */
+  reset(tables: MovementTables, solver: DecisionSource, convoyAdjudicatesAttacks: boolean): this {
+    this.t = tables;
+    this.solver = solver;
+    this.convoyAdjudicatesAttacks = convoyAdjudicatesAttacks;
+    this.pathBlocked = this.scratch.pathBlocked; // grown with the scratch set
+    this.pathBlocked.fill(0, 0, tables.board.unitCount);
+    return this;
+  }
+
+  /** The tables decided. */
+  get tables(): MovementTables {
+    return this.t;
   }
 
   /** Adjudicates the decision of unit d (the `Adjudicate` callback of the solver). */

@@ -77,7 +77,7 @@ export class Resolver {
     this.value.fill(0, 0, size);
     this.byBackupRule.fill(0, 0, size);
     this.truncateCycle(0);
-    this.stack.length = 0;
+    if (this.stack.length > 0) this.stack.length = 0; // setting a length is a call into the runtime
     this.recursionHits = 0;
     this.uncertain = false;
     this.depthLimit = MAX_DEPTH;

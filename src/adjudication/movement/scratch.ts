@@ -8,7 +8,10 @@
  * module instance and so its own sets. The set of the last map used is kept at hand, others in a WeakMap.
  */
 import type { GameMap } from '../../map/types.js';
+import type { Adjudicate, BackupRule } from './resolver.js';
 import { Resolver } from './resolver.js';
+import type { BackupLog } from './backup-rule.js';
+import type { MovementDecisions } from './decisions.js';
 import { GuessResolver } from './guess-resolver.js';
 
 export class MovementScratch {
@@ -67,6 +70,13 @@ export class MovementScratch {
   fallback = new Uint8Array(0);
   readonly resolver = new Resolver(0);
   readonly guessResolver = new GuessResolver(0);
+  /**
+   * The decisions, the backup-rule log and the solver's two callbacks, made by the first adjudication on this map
+   * and reset by each next one (adjudicate.ts `solve`), so that solving allocates no objects.
+   */
+  solving:
+    | { decisions: MovementDecisions; log: BackupLog; adjudicate: Adjudicate; backupRule: BackupRule }
+    | undefined;
 
   // Result (adjudicate.ts).
   dislodgedBy = new Int32Array(0);
@@ -81,6 +91,7 @@ export class MovementScratch {
 
   constructor(map: GameMap) {
     this.map = map;
+    this.solving = undefined;
     const provinces = map.provinceCount;
     this.unitAt = new Int32Array(provinces).fill(-1);
     this.moveStart = new Int32Array(provinces + 1);
