@@ -16,11 +16,12 @@ import type { GivenOrder } from '../../orders/types.js';
 import type { Position, Unit } from '../../position/types.js';
 import * as oc from '../../orders/codes.js';
 import { decodeOrder } from '../../orders/codes.js';
+import { convoyRouteExists, onProperRoute } from '../convoy-routes.js';
 import { ARMY as ARMY_CODE, FLEET as FLEET_CODE, type Board } from '../board.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { decide, solve, whoEndsWhere, type EngineOptions } from './adjudicate.js';
 import type { MovementDecisions } from './decisions.js';
-import { checkMovementOrder, type AcceptedOrder } from './legality.js';
+import { checkMovementOrder, convoySeas, type AcceptedOrder } from './legality.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
 import * as codes from './tables.js';
 import { tablesFromColumns, type MovementTables } from './tables.js';
@@ -29,13 +30,15 @@ import { tablesFromColumns, type MovementTables } from './tables.js';
 // Module constants are folded into the code, so the hot loops below use these local copies.
 const ARMY = ARMY_CODE;
 const FLEET = FLEET_CODE;
-const { BY_LAND, HOLD, MOVE, SUPPORT } = codes;
+const { BY_LAND, CONVOY, HOLD, MOVE, SUPPORT } = codes;
 const STRIDE = oc.ORDER_STRIDE;
 const { POWER_FIELD, KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
 const C_HOLD = oc.HOLD;
 const C_MOVE = oc.MOVE;
 const C_SUPPORT_HOLD = oc.SUPPORT_HOLD;
 const C_SUPPORT_MOVE = oc.SUPPORT_MOVE;
+const C_MOVE_VIA = oc.MOVE_VIA;
+const C_CONVOY = oc.CONVOY;
 
 /** Integers in a row of the units array: the owner's power index, then the unit key. */
 export const UNIT_STRIDE = 2;
@@ -260,8 +263,8 @@ function reaches(board: Board, u: number, p: number): boolean {
 }
 
 /**
- * Row i, when it is a common legal order: a hold, a move to a neighbour, a support of a hold or of such a move,
- * naming every unit exactly. Writes the order columns and returns the unit; -1 when the row needs the general check.
+ * Row i, when it is a common legal order: a hold, a move to a neighbour or an army's move over a route of fleets,
+ * a support of a hold or of a move to a neighbour, a convoy by a fleet on a proper route; naming every unit exactly. Writes the order columns and returns the unit; -1 when the row needs the general check.
  */
 function checkCommonOrder(
   board: Board,
@@ -278,19 +281,41 @@ function checkCommonOrder(
   const code = orders[at + KIND_FIELD]!;
   if (code === C_HOLD) return u;
   const to = orders[at + TO_FIELD]!;
-  if (code === C_MOVE) {
-    const location = neighbourMove(board, u, to);
-    if (location < 0) return -1;
+  if (code === C_MOVE || code === C_MOVE_VIA) {
+    const location = code === C_MOVE ? neighbourMove(board, u, to) : -1;
+    if (location >= 0) {
+      s.kind[u] = MOVE;
+      s.dest[u] = map.locationProvince[location]!;
+      s.destLocation[u] = location;
+      return u;
+    }
+    // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not.
+    if (board.unitType[u] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
+      return -1;
+    if (!convoyRouteExists(map, board.unitProvince[u]!, to, convoySeas(board, rules))) return -1;
     s.kind[u] = MOVE;
-    s.dest[u] = map.locationProvince[location]!;
-    s.destLocation[u] = location;
+    s.dest[u] = s.destLocation[u] = to;
+    s.viaConvoy[u] = code === C_MOVE_VIA ? 1 : 0;
     return u;
   }
-  if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE) return -1;
+  if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE && code !== C_CONVOY) return -1;
   const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
   if (v < 0 || v === u) return -1;
   // A foreign unit named without its nationality: the general check applies 4.C.5.
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
+  if (code === C_CONVOY) {
+    // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
+    const here = board.unitProvince[u]!;
+    const from = board.unitProvince[v]!;
+    if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.provinceKind[here] !== 'sea')
+      return -1;
+    if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
+    if (!onProperRoute(map, here, from, to, convoySeas(board, rules))) return -1;
+    s.kind[u] = CONVOY;
+    s.dest[u] = to;
+    s.target[u] = v;
+    return u;
+  }
   if (code === C_SUPPORT_HOLD) {
     if (!reaches(board, u, board.unitProvince[v]!)) return -1;
     s.kind[u] = SUPPORT;

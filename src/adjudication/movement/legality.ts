@@ -220,7 +220,7 @@ function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptio
  * The seas that may carry a convoy for legality: fleets there now (4.E.1 d), or any sea at all when legality
  * ignores the current position (4.E.1 c). `except` is a fleet that may not be part of the convoy (6.D.31).
  */
-function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea: number) => boolean {
+export function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea: number) => boolean {
   if (rules.legalOrders !== 'possible-now') return () => true;
   return (sea) => {
     const u = board.unitAt[sea]!;
