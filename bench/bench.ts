@@ -18,6 +18,8 @@ import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 import { adjudicateMovement, resolveMovement } from '../src/adjudication/movement/adjudicate.js';
+import { newMovementCodesResult, resolveMovementCodes } from '../src/adjudication/movement/codes.js';
+import { encodeOrders, encodeUnits } from '../src/orders/codes.js';
 import { legalOrders } from '../src/legal/enumerate.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
 import { resolvePhase, type PhaseRecord } from '../src/game/game.js';
@@ -102,6 +104,8 @@ interface Prepared {
   position: Position;
   orders: GivenOrder[];
   entry: WorkloadPosition;
+  /** The units and orders in integer form (src/orders/codes.ts); undefined when some order has no code form. */
+  codes: { units: Int32Array; orders: Int32Array } | undefined;
 }
 
 function prepare(map: GameMap, workload: Workload): Prepared[] {
@@ -110,7 +114,11 @@ function prepare(map: GameMap, workload: Workload): Prepared[] {
     if (!position.value) throw new Error(position.issues.map((i) => i.message).join('; '));
     const orders = workloadOrders(map, entry);
     for (const i of orders.issues) process.stderr.write(`bench: warning: ${i.message}\n`);
-    return { id: entry.id, position: position.value, orders: orders.value ?? [], entry };
+    const given = orders.value ?? [];
+    const units = encodeUnits(map, position.value.units).value;
+    const coded = encodeOrders(map, position.value.units, given);
+    const codes = units && coded.issues.length === 0 ? { units, orders: coded.value! } : undefined;
+    return { id: entry.id, position: position.value, orders: given, entry, codes };
   });
 }
 
@@ -135,6 +143,22 @@ function runPrepared(map: GameMap, list: readonly Prepared[], api: Api = 'full')
   };
 }
 
+/** Adjudicates each position from its integer form (`resolveMovementCodes`, one result object reused). */
+function runCodes(map: GameMap, list: readonly Prepared[]): () => number {
+  const coded = list.map((p) => {
+    if (p.codes === undefined) throw new Error(`position ${p.id}: some order has no code form`);
+    return p.codes;
+  });
+  const into = newMovementCodesResult();
+  return () => {
+    for (const c of coded) {
+      const r = resolveMovementCodes(map, c.units, c.orders, undefined, into);
+      if (!r.value) throw new Error(r.issues.map((i) => i.message).join('; '));
+    }
+    return coded.length;
+  };
+}
+
 /** The same, reading the order text first. */
 function runFromText(map: GameMap, list: readonly Prepared[], api: Api = 'full'): () => number {
   const adjudicate = entryPoint(api);
@@ -151,7 +175,7 @@ function runFromText(map: GameMap, list: readonly Prepared[], api: Api = 'full')
 interface Row {
   workload: string;
   input: string;
-  api?: Api;
+  api?: Api | 'codes';
   units: number;
   stats: Stats;
   note?: string;
@@ -224,6 +248,13 @@ function benchOpening(map: GameMap, s: Settings): Row[] {
       stats: measure(runFromText(map, list, api), s),
     });
   }
+  rows.push({
+    workload: 'opening',
+    input: 'codes',
+    api: 'codes',
+    units: 22,
+    stats: measure(runCodes(map, list), s),
+  });
   return rows;
 }
 
@@ -235,6 +266,8 @@ function benchMidgame(map: GameMap, s: Settings, list: readonly Prepared[]): Row
     rows.push({ workload, input: 'prepared', api, units, stats: measure(runPrepared(map, list, api), s) });
     rows.push({ workload, input: 'text', api, units, stats: measure(runFromText(map, list, api), s) });
   }
+  const codes = measure(runCodes(map, list), s);
+  rows.push({ workload: 'midgame (200)', input: 'codes', api: 'codes', units, stats: codes });
   return rows;
 }
 
@@ -487,16 +520,18 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
   const read = readWorkload(JSON.parse(readFileSync(file, 'utf8')));
   if (!read.value) throw new Error(`${file}: ${read.issues.map((i) => i.message).join('; ')}`);
   const list = prepare(map, read.value);
-  // The results need the positions after the phase: `resolveMovement`. The full outcomes are timed too.
-  const prepared = measure(runPrepared(map, list, 'lean'), s);
+  // Prepared input is the integer form (`resolveMovementCodes`) when every position has one; the same positions
+  // from objects (`resolveMovement`), from order text, and with every outcome and reason (`adjudicateMovement`)
+  // are timed beside it.
+  const coded = list.every((p) => p.codes !== undefined);
+  const codes = coded ? measure(runCodes(map, list), s) : undefined;
+  const objects = measure(runPrepared(map, list, 'lean'), s);
   const fromText = measure(runFromText(map, list, 'lean'), s);
   const full = measure(runPrepared(map, list, 'full'), s);
   const fullFromText = measure(runFromText(map, list, 'full'), s);
+  const prepared = codes ?? objects;
   if (out !== undefined) {
-    const results: WorkloadResult[] = list.map((p) => {
-      const r = resolveMovement(map, p.position, p.orders);
-      return workloadResult(p.id, r.value!);
-    });
+    const results = list.map((p) => workloadResultOf(map, p, coded));
     writeFileSync(out, `${JSON.stringify({ results })}\n`);
   }
   if (json) {
@@ -505,7 +540,7 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
         workload: file,
         positions: list.length,
         mean_units: avgUnits(list),
-        entry_point: 'resolveMovement',
+        entry_point: coded ? 'resolveMovementCodes' : 'resolveMovement',
         median_us_per_phase: prepared.median,
         min_us_per_phase: prepared.min,
         max_us_per_phase: prepared.max,
@@ -515,6 +550,7 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
         max_us_per_phase_from_text: fromText.max,
         cpu_us_per_phase_from_text: fromText.cpu,
         phases_per_second: 1e6 / prepared.median,
+        median_us_per_phase_objects: objects.median,
         full_entry_point: 'adjudicateMovement',
         median_us_per_phase_full: full.median,
         median_us_per_phase_full_from_text: fullFromText.median,
@@ -527,12 +563,31 @@ function runWorkloadFile(file: string, out: string | undefined, json: boolean, s
   const units = avgUnits(list);
   const workload = `${file} (${list.length})`;
   printRows([
-    { workload, input: 'prepared', api: 'lean', units, stats: prepared },
+    ...(codes ? [{ workload, input: 'codes', api: 'codes' as const, units, stats: codes }] : []),
+    { workload, input: 'prepared', api: 'lean', units, stats: objects },
     { workload, input: 'text', api: 'lean', units, stats: fromText },
     { workload, input: 'prepared', api: 'full', units, stats: full },
     { workload, input: 'text', api: 'full', units, stats: fullFromText },
   ]);
   if (out !== undefined) console.log(`\nresults written to ${out}`);
+}
+
+/**
+ * The result entry of a workload position, from the integer outcome when `coded` (the timed path), checked against
+ * `resolveMovement`'s position: the bench refuses to write results the two ways in disagree on.
+ */
+function workloadResultOf(map: GameMap, p: Prepared, coded: boolean): WorkloadResult {
+  const expected = workloadResult(p.id, resolveMovement(map, p.position, p.orders).value!);
+  if (!coded || p.codes === undefined) return expected;
+  const r = resolveMovementCodes(map, p.codes.units, p.codes.orders).value!;
+  const result: WorkloadResult = { id: p.id, units: [], dislodged: [] };
+  p.position.units.forEach((unit, u) => {
+    const text = `${unit.type} ${map.locationCode[r.location[u]!]!}`;
+    (r.dislodgedFrom[u] === -1 ? result.units : result.dislodged).push(text);
+  });
+  if (JSON.stringify(result) !== JSON.stringify(expected))
+    throw new Error(`position ${p.id}: the integer outcome differs from resolveMovement's`);
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
