@@ -21,6 +21,10 @@ interface SeaSearch {
   readonly mark: Int32Array;
   stamp: number;
   readonly queue: Int32Array;
+  /** End of the queue. */
+  tail: number;
+  /** Steps left to the depth-first search of `onProperRoute`. */
+  budget: number;
   readonly chain: Int32Array;
   readonly next: Int32Array;
   readonly inChain: Uint8Array;
@@ -39,6 +43,8 @@ function seaSearch(map: GameMap): SeaSearch {
       mark: new Int32Array(p),
       stamp: 0,
       queue: new Int32Array(p),
+      tail: 0,
+      budget: 0,
       chain: new Int32Array(p + 1),
       next: new Int32Array(p + 1),
       inChain: new Uint8Array(p),
@@ -71,28 +77,36 @@ export function convoyRouteExists(
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
   const s = seaSearch(map);
   const stamp = newStamp(s);
-  const { mark, queue } = s;
-  let tail = 0;
-  const pushSea = (p: number): void => {
-    if (mark[p] === stamp || map.provinceKind[p] !== 'sea' || !usable(p)) return;
-    mark[p] = stamp;
-    queue[tail++] = p;
-  };
-  for (let i = map.fleetStart[from]!; i < map.fleetStart[from + 1]!; i++) {
-    // A coastal province without coasts is its own location; multi-coast provinces are scanned per coast below.
-    pushSea(map.locationProvince[map.fleetAdj[i]!]!);
-  }
-  for (const coast of map.provinceCoasts[from]!) {
-    for (let i = map.fleetStart[coast]!; i < map.fleetStart[coast + 1]!; i++)
-      pushSea(map.locationProvince[map.fleetAdj[i]!]!);
-  }
-  for (let head = 0; head < tail; head++) {
-    const sea = queue[head]!;
+  s.tail = 0;
+  // A coastal province without coasts is its own location; multi-coast provinces are scanned per coast too.
+  pushSeasNextTo(s, from, stamp, usable);
+  const coasts = map.provinceCoasts[from]!;
+  for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, usable);
+  for (let head = 0; head < s.tail; head++) {
+    const sea = s.queue[head]!;
     if (seaTouches(map, sea, to)) return true;
-    for (let i = map.fleetStart[sea]!; i < map.fleetStart[sea + 1]!; i++)
-      pushSea(map.locationProvince[map.fleetAdj[i]!]!);
+    pushSeasNextTo(s, sea, stamp, usable);
   }
   return false;
+}
+
+/**
+ * Queues the usable sea provinces next to `location` not yet marked in this search. (A module function, not a
+ * closure in the search: a closure would be allocated on every call.)
+ */
+function pushSeasNextTo(
+  s: SeaSearch,
+  location: number,
+  stamp: number,
+  usable: (sea: number) => boolean,
+): void {
+  const map = s.map;
+  for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++) {
+    const p = map.locationProvince[map.fleetAdj[i]!]!;
+    if (s.mark[p] === stamp || map.provinceKind[p] !== 'sea' || !usable(p)) continue;
+    s.mark[p] = stamp;
+    s.queue[s.tail++] = p;
+  }
 }
 
 /**
@@ -113,80 +127,99 @@ export function onProperRoute(
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
   if (map.provinceKind[fleetSea] !== 'sea' || !usable(fleetSea)) return false;
   const s = seaSearch(map);
-  const { chain, next, inChain } = s;
-  let budget = 100_000;
-
-  // `sea` may follow the last node (chain[depth]) only if no earlier node (the origin included) already touches it.
-  const isMinimalStep = (sea: number, depth: number): boolean => {
-    if (seaTouches(map, sea, from)) return false;
-    for (let j = 0; j < depth; j++) if (fleetAdjacent(map, chain[j]!, sea)) return false;
-    return true;
-  };
-
-  /** Clears the marks of chain[0 .. depth]. */
-  const leave = (depth: number): void => {
-    for (let j = 0; j <= depth; j++) inChain[chain[j]!] = 0;
-  };
-
-  /**
-   * The recursion "extend the chain from its last node, each minimal step in turn", with the chain as the stack:
-   * true when a chain reaches `to` with the fleet on it; false when none does or the budget runs out. chain[0] is
-   * set and marked on entry; every mark is cleared on return.
-   */
-  const search = (): boolean => {
-    let depth = 0;
-    enter: for (;;) {
-      if (--budget < 0) {
-        leave(depth);
-        return false;
-      }
-      const last = chain[depth]!;
-      // A chain ends at its first sea that touches the destination.
-      if (seaTouches(map, last, to)) {
-        if (inChain[fleetSea]) {
-          leave(depth);
-          return true;
-        }
-        inChain[last] = 0;
-        if (--depth < 0) return false;
-      } else {
-        next[depth] = map.fleetStart[last]!;
-      }
-      // The next neighbour of chain[depth] to try; back up when there is none.
-      for (;;) {
-        const top = chain[depth]!;
-        const i = next[depth]!;
-        if (i >= map.fleetStart[top + 1]!) {
-          inChain[top] = 0;
-          if (--depth < 0) return false;
-          continue;
-        }
-        next[depth] = i + 1;
-        const sea = map.locationProvince[map.fleetAdj[i]!]!;
-        if (inChain[sea] || map.provinceKind[sea] !== 'sea' || !usable(sea) || !isMinimalStep(sea, depth))
-          continue;
-        chain[++depth] = sea;
-        inChain[sea] = 1;
-        continue enter;
-      }
-    }
-  };
-
-  // The seas that touch the origin, in province order (as a scan of every province would find them).
-  const starts: number[] = [];
-  for (const loc of [from, ...map.provinceCoasts[from]!]) {
-    for (let i = map.fleetStart[loc]!; i < map.fleetStart[loc + 1]!; i++) {
-      const sea = map.locationProvince[map.fleetAdj[i]!]!;
-      if (map.provinceKind[sea] === 'sea' && !starts.includes(sea)) starts.push(sea);
-    }
+  // The seas that touch the origin, in province order (as a scan of every province would find them), collected in
+  // the queue: marked with a new stamp against doubles, sorted by insertion (they are few).
+  const stamp = newStamp(s);
+  s.tail = 0;
+  pushSeasNextTo(s, from, stamp, anySea);
+  const coasts = map.provinceCoasts[from]!;
+  for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, anySea);
+  const starts = s.queue;
+  const count = s.tail;
+  for (let i = 1; i < count; i++) {
+    const sea = starts[i]!;
+    let j = i - 1;
+    for (; j >= 0 && starts[j]! > sea; j--) starts[j + 1] = starts[j]!;
+    starts[j + 1] = sea;
   }
-  starts.sort((a, b) => a - b);
-  for (const sea of starts) {
+  s.budget = 100_000;
+  for (let i = 0; i < count; i++) {
+    const sea = starts[i]!;
     if (!usable(sea)) continue;
-    chain[0] = sea;
-    inChain[sea] = 1;
-    if (search()) return true;
-    if (budget < 0) return false;
+    s.chain[0] = sea;
+    s.inChain[sea] = 1;
+    if (searchChains(s, fleetSea, from, to, usable)) return true;
+    if (s.budget < 0) return false;
   }
   return false;
+}
+
+const anySea = (): boolean => true;
+
+/** Clears the marks of chain[0 .. depth]. */
+function leaveChain(s: SeaSearch, depth: number): void {
+  for (let j = 0; j <= depth; j++) s.inChain[s.chain[j]!] = 0;
+}
+
+/** `sea` may follow the last node (chain[depth]) only if no earlier node (the origin included) already touches it. */
+function isMinimalStep(s: SeaSearch, sea: number, depth: number, from: number): boolean {
+  if (seaTouches(s.map, sea, from)) return false;
+  for (let j = 0; j < depth; j++) if (fleetAdjacent(s.map, s.chain[j]!, sea)) return false;
+  return true;
+}
+
+/**
+ * The recursion "extend the chain from its last node, each minimal step in turn", with the chain as the stack:
+ * true when a chain reaches `to` with the fleet on it; false when none does or the budget runs out. chain[0] is set
+ * and marked on entry; every mark is cleared on return.
+ */
+function searchChains(
+  s: SeaSearch,
+  fleetSea: number,
+  from: number,
+  to: number,
+  usable: (sea: number) => boolean,
+): boolean {
+  const { map, chain, next, inChain } = s;
+  let depth = 0;
+  enter: for (;;) {
+    if (--s.budget < 0) {
+      leaveChain(s, depth);
+      return false;
+    }
+    const last = chain[depth]!;
+    // A chain ends at its first sea that touches the destination.
+    if (seaTouches(map, last, to)) {
+      if (inChain[fleetSea]) {
+        leaveChain(s, depth);
+        return true;
+      }
+      inChain[last] = 0;
+      if (--depth < 0) return false;
+    } else {
+      next[depth] = map.fleetStart[last]!;
+    }
+    // The next neighbour of chain[depth] to try; back up when there is none.
+    for (;;) {
+      const top = chain[depth]!;
+      const i = next[depth]!;
+      if (i >= map.fleetStart[top + 1]!) {
+        inChain[top] = 0;
+        if (--depth < 0) return false;
+        continue;
+      }
+      next[depth] = i + 1;
+      const sea = map.locationProvince[map.fleetAdj[i]!]!;
+      if (
+        inChain[sea] ||
+        map.provinceKind[sea] !== 'sea' ||
+        !usable(sea) ||
+        !isMinimalStep(s, sea, depth, from)
+      )
+        continue;
+      chain[++depth] = sea;
+      inChain[sea] = 1;
+      continue enter;
+    }
+  }
 }

@@ -353,25 +353,24 @@ export function whoEndsWhere(
   const n = board.unitCount;
   const s = movementScratch(board.map, n);
   const { kind, dest } = t;
-  // The successful mover into each province, and the units it dislodges.
-  const arriving = s.arriving;
+  const { unitProvince } = board;
+  const { arriving, dislodgedBy, occupied, contested } = s;
+  // The successful mover into each province; a unit that stays where one arrives is dislodged by it.
   for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = u;
-  const dislodgedBy = s.dislodgedBy;
-  dislodgedBy.fill(-1, 0, n);
-  for (let u = 0; u < n; u++) {
-    const attacker = arriving[board.unitProvince[u]!]!;
-    if (attacker >= 0 && attacker !== u && !(kind[u] === MOVE && success[u] === 1)) dislodgedBy[u] = attacker;
-  }
-  for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = -1;
-  const occupied = s.occupied;
   occupied.fill(0);
   for (let u = 0; u < n; u++) {
-    if (kind[u] === MOVE && success[u] === 1) occupied[dest[u]!] = 1;
-    else if (dislodgedBy[u]! < 0) occupied[board.unitProvince[u]!] = 1;
+    if (kind[u] === MOVE && success[u] === 1) {
+      occupied[dest[u]!] = 1;
+      dislodgedBy[u] = -1;
+    } else {
+      const attacker = arriving[unitProvince[u]!]!;
+      dislodgedBy[u] = attacker;
+      if (attacker < 0) occupied[unitProvince[u]!] = 1;
+    }
   }
+  for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = -1;
   // A standoff leaves a province empty although a unit with a path tried to enter and did not lose a head-to-head
   // battle (a failed convoy does not count, 6.F.7).
-  const contested = s.contested;
   contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (t.kind[u] !== MOVE || success[u] || occupied[dest[u]!]) continue;

@@ -152,7 +152,7 @@ function loadCodedBoard(map: GameMap, s: MovementScratch, units: Int32Array, n: 
       (issues ??= []).push(issue(problem[0], `unit ${u + 1} (power ${power}, key ${key}): ${problem[1]}`));
       continue;
     }
-    const location = key % L;
+    const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
     const province = map.locationProvince[location]!;
     unitAt[province] = u;
     unitProvince[u] = province;
@@ -174,7 +174,7 @@ function unitProblem(
   const L = map.locationCount;
   if (!(power >= 0 && power < map.powers.length)) return ['unknown-power', 'no such power'];
   if (!(key >= 0 && key < 2 * L)) return ['unknown-location', 'no such unit key'];
-  const location = key % L;
+  const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const province = map.locationProvince[location]!;
   const kind = map.provinceKind[province];
   if (key < L) {
@@ -229,7 +229,7 @@ function chooseCodedOrders(
 function unitOfKey(board: Board, key: number, power: number): number {
   const L = board.map.locationCount;
   if (!(key >= 0 && key < 2 * L)) return -1;
-  const location = key % L;
+  const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
@@ -292,7 +292,7 @@ function checkCommonOrder(
     // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not.
     if (board.unitType[u] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
       return -1;
-    if (!convoyRouteExists(map, board.unitProvince[u]!, to, convoySeas(board, rules))) return -1;
+    if (!convoyRouteExists(map, board.unitProvince[u]!, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = MOVE;
     s.dest[u] = s.destLocation[u] = to;
     s.viaConvoy[u] = code === C_MOVE_VIA ? 1 : 0;
@@ -310,7 +310,7 @@ function checkCommonOrder(
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.provinceKind[here] !== 'sea')
       return -1;
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
-    if (!onProperRoute(map, here, from, to, convoySeas(board, rules))) return -1;
+    if (!onProperRoute(map, here, from, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = CONVOY;
     s.dest[u] = to;
     s.target[u] = v;
@@ -332,6 +332,13 @@ function checkCommonOrder(
   // A support of a fleet's move names the coast when the row does (4.B.4).
   s.supportCoast[u] = board.unitType[v] === FLEET && location !== province ? location : -1;
   return u;
+}
+
+/** `convoySeas(board, rules)` for the board in the scratch columns, without making a closure at the preferred 4.E.1. */
+function usableSeas(board: Board, rules: RuleOptions, s: MovementScratch): (sea: number) => boolean {
+  return rules.legalOrders === 'possible-now' && board.unitAt === s.unitAt
+    ? s.fleetAtSea
+    : convoySeas(board, rules);
 }
 
 /**

@@ -84,6 +84,12 @@ export class MovementScratch {
   readonly occupied: Uint8Array;
   readonly contested: Uint8Array;
 
+  /**
+   * Is there a fleet in sea province `sea` (of the board in these columns)? `convoySeas` of legality.ts at the
+   * DATC's preferred 4.E.1, made once rather than per convoy order.
+   */
+  readonly fleetAtSea: (sea: number) => boolean;
+
   /** "A PAR", "F SPA/NC" for unit type t (0 army, 1 fleet) at location l: unitText[t * locationCount + l]. */
   readonly unitText: readonly string[];
   /** Canonical power name to index. */
@@ -104,6 +110,10 @@ export class MovementScratch {
       ...map.locationCode.map((code) => `F ${code}`),
     ];
     this.powerByName = new Map(map.powers.map((name, i) => [name, i]));
+    this.fleetAtSea = (sea) => {
+      const u = this.unitAt[sea]!;
+      return u >= 0 && this.unitType[u] === 1; // FLEET (board.ts)
+    };
   }
 
   /** Makes room for `units` units. */

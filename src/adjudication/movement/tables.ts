@@ -302,18 +302,25 @@ function chooseRoute(
     if (board.unitPower[convoyers[i]!] === board.unitPower[u]) ownFleet = true;
   const v = board.unitAt[dest[u]!]!;
   const comesBack = v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u];
-  const ordered = (): boolean => routeOfConvoyOrders(board, s, convoyStart, convoyers, u);
+  // (Not a closure for "a route of convoy orders exists": that would be an allocation per army move.)
   switch (rules.adjacentConvoy) {
     case 'rule-2025':
       return viaConvoy[u] || ownFleet ? BY_CONVOY : BY_LAND;
     case 'rule-2000':
-      return (viaConvoy[u] || ownFleet) && ordered() ? BY_CONVOY : BY_LAND;
+      return (viaConvoy[u] || ownFleet) && routeOfConvoyOrders(board, s, convoyStart, convoyers, u)
+        ? BY_CONVOY
+        : BY_LAND;
     case 'rule-1982': {
       const ownComesBack = comesBack && board.unitPower[v] === board.unitPower[u];
-      return (ownFleet || ownComesBack || viaConvoy[u]) && ordered() ? BY_CONVOY : BY_LAND;
+      return (ownFleet || ownComesBack || viaConvoy[u]) &&
+        routeOfConvoyOrders(board, s, convoyStart, convoyers, u)
+        ? BY_CONVOY
+        : BY_LAND;
     }
     case 'rule-1971':
-      return comesBack && ordered() ? CONVOY_ELSE_LAND : BY_LAND;
+      return comesBack && routeOfConvoyOrders(board, s, convoyStart, convoyers, u)
+        ? CONVOY_ELSE_LAND
+        : BY_LAND;
     case 'dptg':
       return viaConvoy[u] ? BY_CONVOY : BY_LAND;
   }
