@@ -22,6 +22,7 @@ import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } fr
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions, type DecisionSource } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
+import { resolveByCodes } from './codes.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
 import * as codes from './tables.js';
 import { buildTables, type MovementTables } from './tables.js';
@@ -247,6 +248,9 @@ export function resolveMovement(
   rules?: Partial<RuleOptions>,
   engine: EngineOptions = {},
 ): Result<Position> {
+  // Orders written canonically, the common case, take the integer way (codes.ts); the others the general one.
+  const fast = resolveByCodes(map, position, orders, rules, engine);
+  if (fast !== undefined) return { value: fast, issues: [] };
   const decided = decide(map, position, orders, rules, engine);
   if (!decided.value) return { issues: decided.issues };
   const { board, tables, decisions, success } = decided.value;
@@ -254,7 +258,7 @@ export function resolveMovement(
 }
 
 /** The position after the phase, as `writeResult` writes it in `MovementResult.position`. */
-function positionAfter(
+export function positionAfter(
   map: GameMap,
   position: Position,
   board: Board,

@@ -9,17 +9,18 @@
  * rule options. Every other row (convoys, moves via convoy, anything unusual or illegal) is decoded and checked by
  * `checkMovementOrder` itself, so both ways in agree on every order (test/codes.test.ts checks this).
  */
-import { armyAdjacent, fleetAdjacent, fleetCanReach } from '../../map/query.js';
+import { armyAdjacent, fleetAdjacent, fleetCanReach, lookupCode } from '../../map/query.js';
 import type { GameMap } from '../../map/types.js';
 import { issue, type Issue, type Result } from '../../issues.js';
-import type { GivenOrder } from '../../orders/types.js';
+import type { GivenOrder, UnitRef } from '../../orders/types.js';
 import type { Position, Unit } from '../../position/types.js';
 import * as oc from '../../orders/codes.js';
 import { decodeOrder } from '../../orders/codes.js';
 import { convoyRouteExists, onProperRoute } from '../convoy-routes.js';
-import { ARMY as ARMY_CODE, FLEET as FLEET_CODE, type Board } from '../board.js';
+import { ARMY as ARMY_CODE, FLEET as FLEET_CODE, loadBoard, type Board } from '../board.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
-import { decide, solve, whoEndsWhere, type EngineOptions } from './adjudicate.js';
+// adjudicate.ts imports `resolveByCodes` from here: a cycle of function declarations only, resolved at call time.
+import { decide, positionAfter, solve, whoEndsWhere, type EngineOptions } from './adjudicate.js';
 import type { MovementDecisions } from './decisions.js';
 import { checkMovementOrder, convoySeas, type AcceptedOrder } from './legality.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
@@ -106,7 +107,8 @@ export function resolveMovementCodes(
   if (!Array.isArray(loaded)) {
     const options = withDefaults(rules);
     const out = prepareResult(map, into, n, orders.length / STRIDE);
-    if (options.implicitOrders === 'allowed' || !chooseCodedOrders(loaded, orders, options, s, out)) {
+    const rows = orders.length / STRIDE;
+    if (options.implicitOrders === 'allowed' || !chooseCodedOrders(loaded, orders, rows, options, s, out)) {
       // Implicit orders (4.E.3 a) and several legal orders for one unit (4.D.3) are rare; the adjudicator of
       // order objects handles them, with the rows decoded.
       return fallback(map, units, orders, rules, engine, out);
@@ -197,6 +199,7 @@ function unitProblem(
 function chooseCodedOrders(
   board: Board,
   orders: Int32Array,
+  rows: number,
   rules: RuleOptions,
   s: MovementScratch,
   out: MovementCodesResult,
@@ -211,7 +214,6 @@ function chooseCodedOrders(
     chosen[u] = -1;
   }
   civilDisorder.fill(1);
-  const rows = orders.length / STRIDE;
   for (let i = 0; i < rows; i++) {
     const power = orders[i * STRIDE + POWER_FIELD]!;
     if (power >= 0 && power < civilDisorder.length) civilDisorder[power] = 0;
@@ -431,4 +433,105 @@ function fallback(
   }
   writeOutcome(tables, decisions, success, out);
   return { value: out, issues: [] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order objects through the integer form
+
+/**
+ * `resolveMovement` by way of the integer form: the orders as rows (one lookup per location named), then the
+ * checks and tables above. Undefined, so that the caller takes the general way, when some order has no exact code
+ * form: an order without its power or with a power not written canonically, a unit named with its nationality
+ * (4.C.5/4.C.6) or without its type where the rules want one (4.C.1), a written convoy path, a place the map does
+ * not know by its canonical code, an order of another phase; or when a unit has several legal orders (4.D.3), the
+ * rules allow implicit orders (4.E.3), or the position has issues.
+ */
+export function resolveByCodes(
+  map: GameMap,
+  position: Position,
+  orders: readonly GivenOrder[],
+  rules: Partial<RuleOptions> | undefined,
+  engine: EngineOptions,
+): Position | undefined {
+  if (position.phase.type !== 'movement') return undefined;
+  const options = withDefaults(rules);
+  if (options.implicitOrders === 'allowed') return undefined;
+  const s = movementScratch(map, position.units.length);
+  const loaded = loadBoard(s, map, position.units);
+  const board = loaded.value;
+  if (board === undefined || board.unitAt !== s.unitAt) return undefined;
+  const rows = s.orderRows(orders.length * STRIDE);
+  for (let i = 0; i < orders.length; i++)
+    if (!encodeGiven(board, orders[i]!, options, s, rows, i * STRIDE)) return undefined;
+  const out = prepareResult(map, s.codesResult, board.unitCount, orders.length);
+  if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
+  const tables = tablesFromColumns(board, options, s.civilDisorder, s);
+  const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
+  return positionAfter(map, position, board, tables, decisions, success);
+}
+
+/** Writes the row of `given` at `at`; false when it has no exact code form (see `resolveByCodes`). */
+function encodeGiven(
+  board: Board,
+  given: GivenOrder,
+  rules: RuleOptions,
+  s: MovementScratch,
+  rows: Int32Array,
+  at: number,
+): boolean {
+  const map = board.map;
+  const power = given.power === undefined ? undefined : s.powerByName.get(given.power);
+  if (power === undefined) return false;
+  const o = given.order;
+  if (o.kind !== 'hold' && o.kind !== 'move' && o.kind !== 'support' && o.kind !== 'convoy') return false;
+  const unit = refKey(board, o.unit, rules);
+  if (unit < 0) return false;
+  let kind = C_HOLD;
+  let other = -1;
+  let to = -1;
+  if (o.kind === 'move') {
+    if (o.path !== undefined && o.path.length > 0) return false;
+    to = lookupCode(map, o.to);
+    kind = o.viaConvoy === true ? C_MOVE_VIA : C_MOVE;
+  } else if (o.kind === 'support') {
+    other = refKey(board, o.supported, rules);
+    if (other < 0) return false;
+    if (o.to !== undefined) {
+      to = lookupCode(map, o.to);
+      if (to < 0) return false;
+    }
+    kind = o.to === undefined ? C_SUPPORT_HOLD : C_SUPPORT_MOVE;
+  } else if (o.kind === 'convoy') {
+    other = refKey(board, o.army, rules);
+    const location = lookupCode(map, o.to);
+    if (other < 0 || location < 0) return false;
+    kind = C_CONVOY;
+    to = map.locationProvince[location]!; // a convoy names a province; a coast written is ignored
+  }
+  if (o.kind === 'move' && to < 0) return false;
+  rows[at + POWER_FIELD] = power;
+  rows[at + KIND_FIELD] = kind;
+  rows[at + UNIT_FIELD] = unit;
+  rows[at + OTHER_FIELD] = other;
+  rows[at + TO_FIELD] = to;
+  return true;
+}
+
+/**
+ * The unit key an order's unit reference writes: its location as written (the checks see a coast written for a
+ * unit that stands elsewhere), its type as written or else the type of the unit there; -1 when the reference has
+ * no exact code form.
+ */
+function refKey(board: Board, ref: UnitRef, rules: RuleOptions): number {
+  if (ref.power !== undefined) return -1;
+  const map = board.map;
+  const location = lookupCode(map, ref.location);
+  if (location < 0) return -1;
+  let type = ref.type;
+  if (type === undefined) {
+    const u = board.unitAt[map.locationProvince[location]!]!;
+    if (u < 0 || rules.missingUnitType === 'illegal') return -1;
+    type = board.unitType[u] === FLEET ? 'F' : 'A';
+  }
+  return type === 'F' ? map.locationCount + location : location;
 }

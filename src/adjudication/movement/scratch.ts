@@ -12,6 +12,7 @@ import type { Adjudicate, BackupRule } from './resolver.js';
 import { Resolver } from './resolver.js';
 import type { BackupLog } from './backup-rule.js';
 import type { MovementDecisions } from './decisions.js';
+import type { MovementCodesResult } from './codes.js';
 import { GuessResolver } from './guess-resolver.js';
 
 export class MovementScratch {
@@ -77,6 +78,24 @@ export class MovementScratch {
   solving:
     | { decisions: MovementDecisions; log: BackupLog; adjudicate: Adjudicate; backupRule: BackupRule }
     | undefined;
+
+  /** Order rows of `resolveMovement` taking the integer way (codes.ts `resolveByCodes`), and its result. */
+  #rows = new Int32Array(0);
+  codesResult: MovementCodesResult = {
+    unitCount: 0,
+    location: new Int32Array(0),
+    dislodgedFrom: new Int32Array(0),
+    byConvoy: new Uint8Array(0),
+    success: new Uint8Array(0),
+    counted: new Uint8Array(0),
+    contested: new Uint8Array(0),
+  };
+
+  /** Room for `size` integers of order rows (the array may be longer). */
+  orderRows(size: number): Int32Array {
+    if (this.#rows.length < size) this.#rows = new Int32Array(Math.max(size, this.#rows.length * 2, 160));
+    return this.#rows;
+  }
 
   // Result (adjudicate.ts).
   dislodgedBy = new Int32Array(0);
