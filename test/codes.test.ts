@@ -7,9 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { standardMap } from '../src/map/compile.js';
-import { adjudicateMovement, type ResolverName } from '../src/adjudication/movement/adjudicate.js';
+import {
+  adjudicateMovement,
+  resolveMovement,
+  type ResolverName,
+} from '../src/adjudication/movement/adjudicate.js';
 import {
   newMovementCodesResult,
+  resolveByCodes,
   resolveMovementCodes,
   type MovementCodesResult,
 } from '../src/adjudication/movement/codes.js';
@@ -176,4 +181,41 @@ void test('encodeOrders: orders without a code form are named; decodeOrder and o
   assert.equal(oc.orderCodeText(map, r.value, 0), 'F NTH - NWY');
   assert.equal(oc.decodeOrder(map, r.value, 1), undefined);
   assert.equal(oc.orderCodeText(map, Int32Array.of(0, 42, 0, 0, 0), 0), '');
+});
+
+void test('resolveMovement takes the integer way for canonically written orders, the general way for the rest', () => {
+  let fast = 0;
+  for (const entry of midgameWorkload(7, 50).positions) {
+    const position = workloadPosition(entry).value!;
+    const orders = workloadOrders(map, entry).value!;
+    if (resolveByCodes(map, position, orders, undefined, {}) !== undefined) fast++;
+  }
+  assert.equal(fast, 50);
+  const position: Position = {
+    phase: { season: 'spring', year: 1901, type: 'movement' },
+    units: [{ power: 'FRANCE', type: 'A', location: 'PAR' }],
+    dislodged: [],
+    contested: [],
+    supplyCenters: {},
+  };
+  const move = (o: Partial<GivenOrder>): GivenOrder => ({
+    power: 'FRANCE',
+    order: { kind: 'move', unit: { type: 'A', location: 'PAR' }, to: 'BUR' },
+    ...o,
+  });
+  assert.ok(resolveByCodes(map, position, [move({})], undefined, {}));
+  const general: GivenOrder[] = [
+    { order: move({}).order },
+    move({ order: { kind: 'move', unit: { type: 'A', location: 'PAR', power: 'FRANCE' }, to: 'BUR' } }),
+    move({ order: { kind: 'move', unit: { type: 'A', location: 'PAR' }, to: 'Burgundy' } }),
+    move({ order: { kind: 'disband', unit: { type: 'A', location: 'PAR' } } }),
+  ];
+  for (const g of general) {
+    assert.equal(resolveByCodes(map, position, [g], undefined, {}), undefined, JSON.stringify(g));
+    // Both ways give the same position.
+    assert.deepEqual(
+      adjudicateMovement(map, position, [g]).value?.position,
+      resolveMovement(map, position, [g]).value,
+    );
+  }
 });
