@@ -18,7 +18,7 @@ import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 import { adjudicateMovement, resolveMovement } from '../src/adjudication/movement/adjudicate.js';
-import { legalOrders } from '../src/legal/enumerate.js';
+import { legalOrderCodes, legalOrders, newOrderCodeList } from '../src/legal/enumerate.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
 import { resolvePhase, type PhaseRecord } from '../src/game/game.js';
 import {
@@ -274,6 +274,12 @@ function benchLegal(map: GameMap, s: Settings, list: readonly Prepared[]): Row[]
       for (const o of legalOrders(map, p.position)) if (o.text.length === 0) throw new Error();
     return list.length;
   };
+  // The integer listing, into one reused list: no object per order.
+  const into = newOrderCodeList();
+  const codes = (): number => {
+    for (const p of list) legalOrderCodes(map, p.position, undefined, into);
+    return list.length;
+  };
   const units = avgUnits(list);
   const note = `${Math.round(total / list.length)} orders per position`;
   return [
@@ -284,6 +290,13 @@ function benchLegal(map: GameMap, s: Settings, list: readonly Prepared[]): Row[]
       units,
       stats: measure(withText, s),
       note: 'every .text read',
+    },
+    {
+      workload: 'legal orders (200)',
+      input: 'codes',
+      units,
+      stats: measure(codes, s),
+      note: 'legalOrderCodes, one reused list',
     },
   ];
 }
