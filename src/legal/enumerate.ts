@@ -306,7 +306,9 @@ function pushOrderRow(t: LegalTables, power: string, order: Order, out: OrderCod
     }
     case 'convoy':
       return pushOrderCode(out, p, CONVOY, key(order.unit), key(order.army), at(order.to));
-    default:
+    case 'build':
+    case 'disband':
+    case 'waive':
       throw new Error(`not a movement order: ${order.kind}`);
   }
 }
@@ -581,6 +583,30 @@ function listMovement(
 
   const order = s.order;
   const except = s.except;
+
+  // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
+  // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
+  // provinces it can reach (`near` below), about 5 of 30 in a midgame: testing every pair instead took most of the
+  // time of the listing.
+  const VW = (n + 31) >>> 5;
+  const movers = s.movers;
+  const near = s.near;
+  movers.fill(0, 0, P * VW);
+  for (let i = 0; i < n; i++) {
+    const v = order[i]!;
+    const word = i >>> 5;
+    const bit = 1 << (i & 31);
+    movers[unitProvince[v]! * VW + word]! |= bit;
+    for (let w = 0; w < W; w++) {
+      let bits = moveBits[v * W + w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        movers[t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]! * VW + word]! |= bit;
+      }
+    }
+  }
+
   for (let i = 0; i < n; i++) {
     const u = order[i]!;
     if (!wanted(s, u, powerFilter, provinceFilter)) continue;
@@ -652,45 +678,56 @@ function listMovement(
     // unit can reach and the supported unit can move to (6.A.10, 6.D.34: never into this unit's own province).
     const reachBase = key * W;
     const atSea = type === FLEET && t.isSea[here] === 1;
-    for (let j = 0; j < n; j++) {
-      const v = order[j]!;
-      if (v === u) continue;
-      const there = unitProvince[v]!;
-      const vType = unitType[v]!;
-      const vLoc = unitLocation[v]!;
-      const vKey = vType * L + vLoc;
-      if (hasBit(t.reachBits, reachBase, t.prank[there]!)) {
-        pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
-      }
-      let convoyBits = convoyDest;
-      let convoyBase = v * W;
-      let exceptDone = false;
-      for (let w = 0; w < W; w++) {
-        let bits = t.reachBits[reachBase + w]! & moveBits[v * W + w]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-          if (vType === ARMY) {
-            if (!t.armyAdjM[there * P + q]) {
-              // By convoy, without this unit as part of it (6.D.31).
-              if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
-                except.fill(0);
-                convoySearch(t, s, there, here, except, 0, undefined, 0);
-                convoyBits = except;
-                convoyBase = 0;
-                exceptDone = true;
+    near.fill(0, 0, VW);
+    for (let k = t.reachStart[key]!; k < t.reachStart[key + 1]!; k++) {
+      const q = t.reach[k]!;
+      for (let w = 0; w < VW; w++) near[w]! |= movers[q * VW + w]!;
+    }
+    // The near units in output order (the low bit of word w is position 32 w).
+    for (let nw = 0; nw < VW; nw++) {
+      let nearBits = near[nw]!;
+      while (nearBits !== 0) {
+        const nearLow = nearBits & -nearBits;
+        nearBits ^= nearLow;
+        const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
+        if (v === u) continue;
+        const there = unitProvince[v]!;
+        const vType = unitType[v]!;
+        const vLoc = unitLocation[v]!;
+        const vKey = vType * L + vLoc;
+        if (hasBit(t.reachBits, reachBase, t.prank[there]!)) {
+          pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
+        }
+        let convoyBits = convoyDest;
+        let convoyBase = v * W;
+        let exceptDone = false;
+        for (let w = 0; w < W; w++) {
+          let bits = t.reachBits[reachBase + w]! & moveBits[v * W + w]!;
+          while (bits !== 0) {
+            const low = bits & -bits;
+            bits ^= low;
+            const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+            if (vType === ARMY) {
+              if (!t.armyAdjM[there * P + q]) {
+                // By convoy, without this unit as part of it (6.D.31).
+                if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
+                  except.fill(0);
+                  convoySearch(t, s, there, here, except, 0, undefined, 0);
+                  convoyBits = except;
+                  convoyBase = 0;
+                  exceptDone = true;
+                }
+                if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
               }
-              if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
-            }
-            pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
-          } else {
-            const coasts = map.provinceCoasts[q]!;
-            if (coasts.length === 0) {
-              if (t.fleetAdjM[vLoc * L + q]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
+              pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
             } else {
-              for (const c of coasts) {
-                if (t.fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
+              const coasts = map.provinceCoasts[q]!;
+              if (coasts.length === 0) {
+                if (t.fleetAdjM[vLoc * L + q]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
+              } else {
+                for (const c of coasts) {
+                  if (t.fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
+                }
               }
             }
           }

@@ -121,6 +121,12 @@ export interface Scratch {
   nextIndex: Int32Array;
   /** Per sea province: the unit standing there if it is a fleet, else -1. */
   seaFleet: Int32Array;
+  /**
+   * Per province: bit set over output positions (`order`) of the units there or able to move there (words of
+   * (cap + 31) >>> 5 per province); and the union of these sets over the provinces one unit can reach.
+   */
+  movers: Uint32Array;
+  near: Uint32Array;
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
@@ -349,6 +355,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     touched: new Int32Array(P),
     nextIndex: new Int32Array(P + 1),
     seaFleet: new Int32Array(P).fill(-1),
+    movers: new Uint32Array(P * ((cap + 31) >>> 5)),
+    near: new Uint32Array((cap + 31) >>> 5),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
   };
