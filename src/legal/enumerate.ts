@@ -380,12 +380,13 @@ function copyBoard(s: Scratch, board: Board): void {
 /** Units in output order: by unit text, that is by type (A before F), then by location code. */
 function sortUnits(t: LegalTables, s: Scratch, n: number): void {
   const order = s.order;
-  const key = (u: number): number => s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
+  const key = s.sortKey;
+  for (let u = 0; u < n; u++) key[u] = s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
   for (let i = 0; i < n; i++) {
     const u = i;
-    const k = key(u);
+    const k = key[u]!;
     let j = i - 1;
-    while (j >= 0 && key(order[j]!) > k) {
+    while (j >= 0 && key[order[j]!]! > k) {
       order[j + 1] = order[j]!;
       j--;
     }
@@ -533,6 +534,8 @@ function listMovement(
   const unitType = s.unitType;
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
+  // Tables used in the inner loops, in locals.
+  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
   sortUnits(t, s, n);
 
   // Fleets at sea, and the convoy searches of the coastal armies.
@@ -545,7 +548,7 @@ function listMovement(
     s.armySlot[u] = -1;
     if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
       s.seaFleet[unitProvince[u]!] = u;
-      setBit(s.fleetSeas, 0, t.prank[unitProvince[u]!]!);
+      setBit(s.fleetSeas, 0, prank[unitProvince[u]!]!);
       s.fleetSlot[u] = fleets++;
     }
   }
@@ -567,7 +570,7 @@ function listMovement(
   for (let u = 0; u < n; u++) {
     const base = (unitType[u]! * L + unitLocation[u]!) * W;
     for (let w = 0; w < W; w++) {
-      moveBits[u * W + w] = t.reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
+      moveBits[u * W + w] = reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
     }
   }
   // Convoy orders, when a fleet at sea is listed.
@@ -602,7 +605,7 @@ function listMovement(
       while (bits !== 0) {
         const low = bits & -bits;
         bits ^= low;
-        movers[t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]! * VW + word]! |= bit;
+        movers[provincesByRank[(w << 5) + 31 - Math.clz32(low)]! * VW + word]! |= bit;
       }
     }
   }
@@ -629,13 +632,13 @@ function listMovement(
       } else {
         // Land neighbours and convoy destinations, in code order.
         for (let w = 0; w < W; w++) {
-          const land = t.armyAdjBits[here * W + w]!;
+          const land = armyAdjBits[here * W + w]!;
           const sea = convoyDest[u * W + w]!;
           let bits = land | sea;
           while (bits !== 0) {
             const low = bits & -bits;
             bits ^= low;
-            const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
             pushOrderCode(out, p, MOVE, key, -1, q);
             if ((land & low) !== 0 && (sea & low) !== 0) pushOrderCode(out, p, MOVE_VIA, key, -1, q);
           }
@@ -663,7 +666,7 @@ function listMovement(
             while (bits !== 0) {
               const low = bits & -bits;
               bits ^= low;
-              const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+              const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
               pushOrderCode(out, p, CONVOY, key, aKey, q);
             }
           }
@@ -679,8 +682,8 @@ function listMovement(
     const reachBase = key * W;
     const atSea = type === FLEET && t.isSea[here] === 1;
     near.fill(0, 0, VW);
-    for (let k = t.reachStart[key]!; k < t.reachStart[key + 1]!; k++) {
-      const q = t.reach[k]!;
+    for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) {
+      const q = reach[k]!;
       for (let w = 0; w < VW; w++) near[w]! |= movers[q * VW + w]!;
     }
     // The near units in output order (the low bit of word w is position 32 w).
@@ -695,40 +698,36 @@ function listMovement(
         const vType = unitType[v]!;
         const vLoc = unitLocation[v]!;
         const vKey = vType * L + vLoc;
-        if (hasBit(t.reachBits, reachBase, t.prank[there]!)) {
+        if (hasBit(reachBits, reachBase, prank[there]!)) {
           pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
         }
-        let convoyBits = convoyDest;
-        let convoyBase = v * W;
+        // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
+        // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
+        // that are not adjacent by land are checked against a search with this fleet left out.
+        const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
         let exceptDone = false;
         for (let w = 0; w < W; w++) {
-          let bits = t.reachBits[reachBase + w]! & moveBits[v * W + w]!;
+          let bits = reachBits[reachBase + w]! & moveBits[v * W + w]!;
+          if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
+            if (!exceptDone) {
+              except.fill(0);
+              convoySearch(t, s, there, here, except, 0, undefined, 0);
+              exceptDone = true;
+            }
+            bits &= armyAdjBits[there * W + w]! | except[w]!;
+          }
           while (bits !== 0) {
             const low = bits & -bits;
             bits ^= low;
-            const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-            if (vType === ARMY) {
-              if (!t.armyAdjM[there * P + q]) {
-                // By convoy, without this unit as part of it (6.D.31).
-                if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
-                  except.fill(0);
-                  convoySearch(t, s, there, here, except, 0, undefined, 0);
-                  convoyBits = except;
-                  convoyBase = 0;
-                  exceptDone = true;
-                }
-                if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
+            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+            if (vType === FLEET && multiCoast[q]) {
+              // A fleet's move names the coast: one support per coast it can move to.
+              for (const c of map.provinceCoasts[q]!) {
+                if (fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
               }
-              pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
             } else {
-              const coasts = map.provinceCoasts[q]!;
-              if (coasts.length === 0) {
-                if (t.fleetAdjM[vLoc * L + q]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
-              } else {
-                for (const c of coasts) {
-                  if (t.fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
-                }
-              }
+              // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
+              pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
             }
           }
         }

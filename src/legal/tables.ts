@@ -25,6 +25,8 @@ export interface LegalTables {
   readonly isCoast: Uint8Array;
   /** 1 for an inland province. */
   readonly isLand: Uint8Array;
+  /** 1 for a province with coasts (Spain, St Petersburg, Bulgaria on the standard map). */
+  readonly multiCoast: Uint8Array;
   /** Rank of each location code in ordinal (code unit) order of the codes. */
   readonly rank: Int32Array;
   /** armyAdj[p * P + q] = armyAdjacent(map, p, q). */
@@ -95,8 +97,9 @@ export interface Scratch {
   unitLocation: Int32Array;
   unitType: Uint8Array;
   unitPower: Int32Array;
-  /** Units in output order. */
+  /** Units in output order, and the key they are sorted by. */
   order: Int32Array;
+  sortKey: Int32Array;
   /**
    * Bit sets of provinces (bit number: the province's rank, see `prank`). Per unit: destinations of the unit's
    * legal moves by convoy (all fleets usable).
@@ -174,6 +177,7 @@ function build(map: GameMap): LegalTables {
     isCoast[p] = kind(p) === 'coast' ? 1 : 0;
     isLand[p] = kind(p) === 'land' ? 1 : 0;
   }
+  const multiCoast = Uint8Array.from({ length: P }, (_, p) => (map.provinceCoasts[p]!.length > 0 ? 1 : 0));
   const codes = map.locationCode;
   const byCode = Array.from({ length: L }, (_, i) => i).sort((a, b) =>
     codes[a]! < codes[b]! ? -1 : codes[a]! > codes[b]! ? 1 : a - b,
@@ -296,6 +300,7 @@ function build(map: GameMap): LegalTables {
     isSea,
     isCoast,
     isLand,
+    multiCoast,
     rank,
     armyAdjM,
     fleetAdjM,
@@ -342,6 +347,7 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     unitType: new Uint8Array(cap),
     unitPower: new Int32Array(cap),
     order: new Int32Array(cap),
+    sortKey: new Int32Array(cap),
     convoyDest: new Uint32Array(cap * W),
     convoySeas: new Uint32Array(cap * W),
     moveBits: new Uint32Array(cap * W),
