@@ -338,9 +338,15 @@ function loadBoard(t: LegalTables, s: Scratch, units: readonly Unit[]): Issue[] 
   const n = units.length;
   s.unitAt.fill(-1);
   let fast = true;
+  // Units usually come grouped by power: the previous unit's power name is compared first (one pointer compare
+  // when the position shares its strings), before the map lookup.
+  let lastName = '';
+  let lastPower: number | undefined = -1;
   for (let u = 0; u < n && fast; u++) {
     const unit = units[u]!;
-    const power = t.powerByName.get(unit.power);
+    const power: number | undefined = unit.power === lastName ? lastPower : t.powerByName.get(unit.power);
+    lastName = unit.power;
+    lastPower = power;
     const location = t.locationByCode.get(unit.location);
     if (power === undefined || location === undefined) {
       fast = false;
@@ -377,20 +383,28 @@ function copyBoard(s: Scratch, board: Board): void {
   s.unitPower.set(board.unitPower);
 }
 
-/** Units in output order: by unit text, that is by type (A before F), then by location code. */
+/**
+ * Units in output order: by unit text, that is by type (A before F), then by location code. The sort key (type * L
+ * + rank of the location code) is unique per unit, so the units are placed by key in a bit set and read back in
+ * key order: no comparisons.
+ */
 function sortUnits(t: LegalTables, s: Scratch, n: number): void {
-  const order = s.order;
-  const key = s.sortKey;
-  for (let u = 0; u < n; u++) key[u] = s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
-  for (let i = 0; i < n; i++) {
-    const u = i;
-    const k = key[u]!;
-    let j = i - 1;
-    while (j >= 0 && key[order[j]!]! > k) {
-      order[j + 1] = order[j]!;
-      j--;
+  const byKey = s.unitByKey;
+  const keyBits = s.keyBits;
+  keyBits.fill(0);
+  for (let u = 0; u < n; u++) {
+    const key = s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
+    byKey[key] = u;
+    keyBits[key >>> 5]! |= 1 << (key & 31);
+  }
+  let i = 0;
+  for (let w = 0; w < keyBits.length; w++) {
+    let bits = keyBits[w]!;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      s.order[i++] = byKey[(w << 5) + 31 - Math.clz32(low)]!;
     }
-    order[j + 1] = u;
   }
 }
 
@@ -589,11 +603,10 @@ function listMovement(
 
   // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
   // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
-  // provinces it can reach (`near` below), about 5 of 30 in a midgame: testing every pair instead took most of the
-  // time of the listing.
+  // provinces it can reach ("near" units below), about 5 of 30 in a midgame: testing every pair instead took most
+  // of the time of the listing.
   const VW = (n + 31) >>> 5;
   const movers = s.movers;
-  const near = s.near;
   movers.fill(0, 0, P * VW);
   for (let i = 0; i < n; i++) {
     const v = order[i]!;
@@ -648,7 +661,7 @@ function listMovement(
       for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
         const d = t.fleetAdj[k]!;
         const q = map.locationProvince[d]!;
-        if (q === here || t.isLand[q] || (d < P && map.provinceCoasts[d]!.length > 0)) continue;
+        if (q === here || t.isLand[q] || (d < P && multiCoast[d])) continue;
         pushOrderCode(out, p, MOVE, key, -1, d);
       }
       // Convoys: by army, then destination.
@@ -681,14 +694,10 @@ function listMovement(
     // unit can reach and the supported unit can move to (6.A.10, 6.D.34: never into this unit's own province).
     const reachBase = key * W;
     const atSea = type === FLEET && t.isSea[here] === 1;
-    near.fill(0, 0, VW);
-    for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) {
-      const q = reach[k]!;
-      for (let w = 0; w < VW; w++) near[w]! |= movers[q * VW + w]!;
-    }
-    // The near units in output order (the low bit of word w is position 32 w).
+    // The near units in output order, 32 output positions (one word of `movers`) at a time.
     for (let nw = 0; nw < VW; nw++) {
-      let nearBits = near[nw]!;
+      let nearBits = 0;
+      for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) nearBits |= movers[reach[k]! * VW + nw]!;
       while (nearBits !== 0) {
         const nearLow = nearBits & -nearBits;
         nearBits ^= nearLow;
@@ -707,7 +716,9 @@ function listMovement(
         const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
         let exceptDone = false;
         for (let w = 0; w < W; w++) {
-          let bits = reachBits[reachBase + w]! & moveBits[v * W + w]!;
+          const reachWord = reachBits[reachBase + w]!;
+          if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
+          let bits = reachWord & moveBits[v * W + w]!;
           if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
             if (!exceptDone) {
               except.fill(0);

@@ -97,9 +97,10 @@ export interface Scratch {
   unitLocation: Int32Array;
   unitType: Uint8Array;
   unitPower: Int32Array;
-  /** Units in output order, and the key they are sorted by. */
+  /** Units in output order; the unit at each sort key, and the bit set of the keys in use (see sortUnits). */
   order: Int32Array;
-  sortKey: Int32Array;
+  unitByKey: Int32Array;
+  keyBits: Uint32Array;
   /**
    * Bit sets of provinces (bit number: the province's rank, see `prank`). Per unit: destinations of the unit's
    * legal moves by convoy (all fleets usable).
@@ -126,10 +127,9 @@ export interface Scratch {
   seaFleet: Int32Array;
   /**
    * Per province: bit set over output positions (`order`) of the units there or able to move there (words of
-   * (cap + 31) >>> 5 per province); and the union of these sets over the provinces one unit can reach.
+   * (cap + 31) >>> 5 per province).
    */
   movers: Uint32Array;
-  near: Uint32Array;
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
@@ -347,7 +347,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     unitType: new Uint8Array(cap),
     unitPower: new Int32Array(cap),
     order: new Int32Array(cap),
-    sortKey: new Int32Array(cap),
+    unitByKey: new Int32Array(2 * t.L),
+    keyBits: new Uint32Array((2 * t.L + 31) >>> 5),
     convoyDest: new Uint32Array(cap * W),
     convoySeas: new Uint32Array(cap * W),
     moveBits: new Uint32Array(cap * W),
@@ -362,7 +363,6 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     nextIndex: new Int32Array(P + 1),
     seaFleet: new Int32Array(P).fill(-1),
     movers: new Uint32Array(P * ((cap + 31) >>> 5)),
-    near: new Uint32Array((cap + 31) >>> 5),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
   };
