@@ -18,9 +18,13 @@
  * Orders come sorted by unit text ("A PAR" before "F BRE"), then by text (ordinal order of the code units). In the
  * movement phase the order is produced directly from neighbour lists sorted by code, not by sorting texts.
  *
- * Fast: one pass over integer tables (tables.ts, built once per map) with scratch buffers reused between calls;
- * the only allocations are the output (one order object and one list entry per legal order; unit references are
- * shared, frozen objects) and `text`, which each entry builds when it is first read.
+ * One enumeration writes every order as an integer row (src/orders/codes.ts) into an `OrderCodeList`:
+ * `legalOrderCodes` returns those rows (into a caller's reused list: nothing allocated per order), and
+ * `listLegalOrders` builds one entry per row (the order object and `text` are built when first read).
+ *
+ * Fast: one pass over integer tables (tables.ts, built once per map) with scratch buffers reused between calls.
+ * In the movement phase the supports, most of the orders, are found from a per-province bit set of the units that
+ * stand or can move there, so that a unit looks only at the few units near it (see listMovement).
  */
 import { compileBoard, type Board } from '../adjudication/board.js';
 import { withDefaults, type RuleOptions } from '../adjudication/rules.js';
