@@ -18,7 +18,7 @@ import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 import { adjudicateMovement, resolveMovement } from '../src/adjudication/movement/adjudicate.js';
-import { legalOrderCodes, legalOrders, newOrderCodeList } from '../src/legal/enumerate.js';
+import { legalOrders } from '../src/legal/enumerate.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
 import { resolvePhase, type PhaseRecord } from '../src/game/game.js';
 import {
@@ -33,6 +33,8 @@ import {
 import { BatchAdjudicator } from '../src/node/batch.js';
 import { midgameWorkload, openingWorkload } from './generate.js';
 import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
+// Legal orders as integer rows (benchLegal).
+import { legalOrderCodes, newOrderCodeList } from '../src/legal/enumerate.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
