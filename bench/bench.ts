@@ -35,6 +35,8 @@ import {
 import { BatchAdjudicator } from '../src/node/batch.js';
 import { midgameWorkload, openingWorkload } from './generate.js';
 import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
+// Legal orders as integer rows (benchLegal).
+import { legalOrderCodes, newOrderCodeList } from '../src/legal/enumerate.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
@@ -307,6 +309,12 @@ function benchLegal(map: GameMap, s: Settings, list: readonly Prepared[]): Row[]
       for (const o of legalOrders(map, p.position)) if (o.text.length === 0) throw new Error();
     return list.length;
   };
+  // The integer listing, into one reused list: no object per order.
+  const into = newOrderCodeList();
+  const codes = (): number => {
+    for (const p of list) legalOrderCodes(map, p.position, undefined, into);
+    return list.length;
+  };
   const units = avgUnits(list);
   const note = `${Math.round(total / list.length)} orders per position`;
   return [
@@ -317,6 +325,13 @@ function benchLegal(map: GameMap, s: Settings, list: readonly Prepared[]): Row[]
       units,
       stats: measure(withText, s),
       note: 'every .text read',
+    },
+    {
+      workload: 'legal orders (200)',
+      input: 'codes',
+      units,
+      stats: measure(codes, s),
+      note: 'legalOrderCodes, one reused list',
     },
   ];
 }

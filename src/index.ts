@@ -74,6 +74,33 @@ export {
   type LegalOrderOptions,
   type Validation,
 } from './legal/enumerate.js';
+export { legalOrderCodes, newOrderCodeList, type OrderCodeList } from './legal/enumerate.js';
+export {
+  ORDER_STRIDE,
+  POWER_FIELD,
+  KIND_FIELD,
+  UNIT_FIELD,
+  OTHER_FIELD,
+  TO_FIELD,
+  HOLD,
+  MOVE,
+  MOVE_VIA,
+  SUPPORT_HOLD,
+  SUPPORT_MOVE,
+  CONVOY,
+  RETREAT,
+  DISBAND,
+  BUILD,
+  WAIVE,
+  ARMY,
+  FLEET,
+  unitKey,
+  keyLocation,
+  keyType,
+  keyText,
+  decodeOrder,
+  orderCodeText,
+} from './orders/codes.js';
 
 export {
   newGame,

@@ -466,9 +466,14 @@ describe('legal orders: convoys and supports in a midgame', () => {
 });
 
 describe('legal orders: random positions against the brute force', () => {
-  for (const seed of [11, 12]) {
-    it(`random position ${seed}`, () => {
-      const position = randomPosition(seed, 30);
+  // 40 units: more than 32, so the bit sets over units take two words.
+  for (const [seed, n] of [
+    [11, 30],
+    [12, 30],
+    [13, 40],
+  ] as const) {
+    it(`random position ${seed} (${n} units)`, () => {
+      const position = randomPosition(seed, n);
       checkMovementPosition(position, 97);
       const base = keys(legalOrders(map, position));
       assert.deepEqual(keys(legalOrders(map, movement(shuffle(position.units, seed)))), base);

@@ -18,22 +18,46 @@
  * Orders come sorted by unit text ("A PAR" before "F BRE"), then by text (ordinal order of the code units). In the
  * movement phase the order is produced directly from neighbour lists sorted by code, not by sorting texts.
  *
- * Fast: one pass over integer tables (tables.ts, built once per map) with scratch buffers reused between calls;
- * the only allocations are the output (one order object and one list entry per legal order; unit references are
- * shared, frozen objects) and `text`, which each entry builds when it is first read.
+ * One enumeration writes every order as an integer row (src/orders/codes.ts) into an `OrderCodeList`:
+ * `legalOrderCodes` returns those rows (into a caller's reused list: nothing allocated per order), and
+ * `listLegalOrders` builds one entry per row (the order object and `text` are built when first read).
+ *
+ * Fast: one pass over integer tables (tables.ts, built once per map) with scratch buffers reused between calls.
+ * In the movement phase the supports, most of the orders, are found from a per-province bit set of the units that
+ * stand or can move there, so that a unit looks only at the few units near it (see listMovement).
  */
 import { compileBoard, type Board } from '../adjudication/board.js';
 import { withDefaults, type RuleOptions } from '../adjudication/rules.js';
 import { issue, IssuesError, type Issue, type Result } from '../issues.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
-import type { Order } from '../orders/types.js';
+import {
+  BUILD,
+  CONVOY,
+  DISBAND,
+  HOLD,
+  KIND_FIELD,
+  MOVE,
+  MOVE_VIA,
+  ORDER_STRIDE,
+  OTHER_FIELD,
+  POWER_FIELD,
+  RETREAT,
+  SUPPORT_HOLD,
+  SUPPORT_MOVE,
+  TO_FIELD,
+  UNIT_FIELD,
+  WAIVE,
+} from '../orders/codes.js';
+import type { Order, UnitRef } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
 import { listMovementByRules, needsRulesPath } from './by-rules.js';
+import { newOrderCodeList, pushOrderCode, type OrderCodeList } from './code-list.js';
 import { ARMY, bitWords, FLEET, legalTables, scratchFor, type LegalTables, type Scratch } from './tables.js';
 
 export { validateOrder, type Validation } from './validate.js';
 export { milaText } from './text.js';
+export { newOrderCodeList, type OrderCodeList } from './code-list.js';
 
 export interface LegalOrder {
   /** Canonical power name: "FRANCE". */
@@ -55,21 +79,9 @@ export interface LegalOrderOptions {
   unit?: string;
 }
 
-// Kinds of listed orders.
-const HOLD = 0;
-const MOVE = 1;
-const MOVE_VIA = 2;
-const SUPPORT_HOLD = 3;
-const SUPPORT_MOVE = 4;
-const CONVOY = 5;
-const RETREAT = 6;
-const DISBAND = 7;
-const BUILD = 8;
-const WAIVE = 9;
-
 /**
- * A listed order, in integer form: the `order` object and the `text` are built from the tables on first use (and
- * kept), so listing allocates one object per order. `toJSON` gives the four public fields.
+ * A listed order: a copy of its code row; the `order` object and the `text` are built from the tables on first
+ * use (and kept), so listing allocates one object per order. `toJSON` gives the four public fields.
  */
 class Listed implements LegalOrder {
   readonly power: string;
@@ -85,22 +97,16 @@ class Listed implements LegalOrder {
   #order: Order | undefined;
   #text: string | undefined;
 
-  constructor(
-    t: LegalTables,
-    power: string,
-    unit: string,
-    kind: number,
-    self: number,
-    other: number,
-    to: number,
-  ) {
-    this.power = power;
-    this.unit = unit;
+  /** From row `i` of `codes`. */
+  constructor(t: LegalTables, codes: Int32Array, i: number) {
+    const at = i * ORDER_STRIDE;
     this.#t = t;
-    this.#kind = kind;
-    this.#self = self;
-    this.#other = other;
-    this.#to = to;
+    this.#kind = codes[at + KIND_FIELD]!;
+    this.#self = codes[at + UNIT_FIELD]!;
+    this.#other = codes[at + OTHER_FIELD]!;
+    this.#to = codes[at + TO_FIELD]!;
+    this.power = t.map.powers[codes[at + POWER_FIELD]!]!;
+    this.unit = this.#kind === WAIVE ? '' : t.unitText[this.#self]!;
     this.#order = undefined;
     this.#text = undefined;
   }
@@ -119,6 +125,7 @@ class Listed implements LegalOrder {
 
   #makeOrder(): Order {
     const t = this.#t;
+    if (this.#kind === WAIVE) return { kind: 'waive' };
     const unit = t.unitRef[this.#self]!;
     const to = this.#to >= 0 ? t.map.locationCode[this.#to]! : '';
     switch (this.#kind) {
@@ -147,6 +154,7 @@ class Listed implements LegalOrder {
   /** The text of `milaText(this.order, retreat)`, without building the order. */
   #makeText(): string {
     const t = this.#t;
+    if (this.#kind === WAIVE) return 'WAIVE';
     const unit = t.unitText[this.#self]!;
     const to = this.#to >= 0 ? t.map.locationCode[this.#to]! : '';
     switch (this.#kind) {
@@ -174,6 +182,57 @@ class Listed implements LegalOrder {
   }
 }
 
+/** What a listing asks for, read from its options. */
+interface Request {
+  /** Power index, or -1 for all. */
+  power: number;
+  /** Province, or -1 for all. */
+  province: number;
+  rules: RuleOptions;
+}
+
+const NO_OPTIONS: LegalOrderOptions = {};
+
+/** The request of `options`, or the issues of an unknown power or province. */
+function readOptions(map: GameMap, options: LegalOrderOptions): Request | Issue[] {
+  let power = -1;
+  if (options.power !== undefined) {
+    power = lookupPower(map, options.power);
+    if (power < 0) return [issue('unknown-power', `unknown power "${options.power}"`)];
+  }
+  let province = -1;
+  if (options.unit !== undefined) {
+    province = unitOptionProvince(map, options.unit);
+    if (province < 0) return [issue('unknown-location', `unknown location "${options.unit}"`)];
+  }
+  return { power, province, rules: withDefaults(options.rules) };
+}
+
+/**
+ * The one enumeration behind both listings: every legal order of the phase, as code rows in `out` (cleared
+ * first). Not for a movement phase under rules that need the by-rules path. Issues when the position is not a
+ * possible one.
+ */
+function enumerate(
+  t: LegalTables,
+  position: Position,
+  req: Request,
+  out: OrderCodeList,
+): Issue[] | undefined {
+  out.count = 0;
+  switch (position.phase.type) {
+    case 'movement':
+      return listMovement(t, position.units, req.power, req.province, out);
+    case 'retreat':
+      return listRetreats(t, position, req.power, req.province, req.rules, out);
+    case 'adjustment':
+      return listAdjustments(t, position, req.power, req.province, req.rules, out);
+  }
+}
+
+/** The rows behind `listLegalOrders`, reused by every call: each `Listed` copies its row. */
+const objectRows = newOrderCodeList();
+
 /**
  * Every legal order of `position` in its phase, sorted by unit then text. Issues (and no value) when the position
  * is not a possible one (the codes of `compileBoard`, unknown power in the supply centres, ...) or when an option
@@ -182,28 +241,79 @@ class Listed implements LegalOrder {
 export function listLegalOrders(
   map: GameMap,
   position: Position,
-  options: LegalOrderOptions = {},
+  options: LegalOrderOptions = NO_OPTIONS,
 ): Result<LegalOrder[]> {
+  const req = readOptions(map, options);
+  if (Array.isArray(req)) return { issues: req };
+  if (position.phase.type === 'movement' && needsRulesPath(req.rules))
+    return listMovementByRules(map, position, req.power, req.province, req.rules);
   const t = legalTables(map);
-  let power = -1;
-  if (options.power !== undefined) {
-    power = lookupPower(map, options.power);
-    if (power < 0) return { issues: [issue('unknown-power', `unknown power "${options.power}"`)] };
+  const bad = enumerate(t, position, req, objectRows);
+  if (bad !== undefined) return { issues: bad };
+  const out: LegalOrder[] = [];
+  for (let i = 0; i < objectRows.count; i++) out.push(new Listed(t, objectRows.codes, i));
+  return { value: out, issues: [] };
+}
+
+/**
+ * `listLegalOrders` as order code rows (src/orders/codes.ts): the same orders in the same order, row i decoding
+ * (`decodeOrder`, `orderCodeText`) to entry i of the object listing. Written into `into` when given (cleared,
+ * grown when too small), so that a caller listing many positions with one list allocates nothing per order;
+ * otherwise into a new list. Same issues as `listLegalOrders`, with `into` left empty.
+ *
+ * Under rules that need the slow by-rules path (needsRulesPath: 4.E.1 a-c, 4.C.5 a, 4.A.6) the rows are converted
+ * from the object listing. A row has no place for the nationality that 4.C.5 a ('missingNationality: illegal')
+ * writes before foreign units: there the rows name the same units and orders, without it.
+ */
+export function legalOrderCodes(
+  map: GameMap,
+  position: Position,
+  options: LegalOrderOptions = NO_OPTIONS,
+  into: OrderCodeList = newOrderCodeList(),
+): Result<OrderCodeList> {
+  into.count = 0;
+  const req = readOptions(map, options);
+  if (Array.isArray(req)) return { issues: req };
+  const t = legalTables(map);
+  if (position.phase.type === 'movement' && needsRulesPath(req.rules)) {
+    const listed = listMovementByRules(map, position, req.power, req.province, req.rules);
+    if (listed.value === undefined) return { issues: listed.issues };
+    for (const o of listed.value) pushOrderRow(t, o.power, o.order, into);
+    return { value: into, issues: [] };
   }
-  let province = -1;
-  if (options.unit !== undefined) {
-    province = unitOptionProvince(map, options.unit);
-    if (province < 0) return { issues: [issue('unknown-location', `unknown location "${options.unit}"`)] };
-  }
-  const rules = withDefaults(options.rules);
-  switch (position.phase.type) {
-    case 'movement':
-      if (needsRulesPath(rules)) return listMovementByRules(map, position, power, province, rules);
-      return listMovement(t, position.units, power, province);
-    case 'retreat':
-      return listRetreats(t, position, power, province, rules);
-    case 'adjustment':
-      return listAdjustments(t, position, power, province, rules);
+  const bad = enumerate(t, position, req, into);
+  if (bad !== undefined) return { issues: bad };
+  return { value: into, issues: [] };
+}
+
+/** Appends the code row of a canonical movement order (as the by-rules path lists them). */
+function pushOrderRow(t: LegalTables, power: string, order: Order, out: OrderCodeList): void {
+  const key = (ref: UnitRef): number =>
+    (ref.type === 'F' ? FLEET : ARMY) * t.L + t.locationByCode.get(ref.location)!;
+  const at = (code: string | undefined): number => (code === undefined ? -1 : t.locationByCode.get(code)!);
+  const p = t.powerByName.get(power)!;
+  switch (order.kind) {
+    case 'hold':
+      return pushOrderCode(out, p, HOLD, key(order.unit), -1, -1);
+    case 'move':
+      return pushOrderCode(
+        out,
+        p,
+        order.viaConvoy === true ? MOVE_VIA : MOVE,
+        key(order.unit),
+        -1,
+        at(order.to),
+      );
+    case 'support': {
+      const kind = order.to === undefined ? SUPPORT_HOLD : SUPPORT_MOVE;
+      return pushOrderCode(out, p, kind, key(order.unit), key(order.supported), at(order.to));
+    }
+    case 'convoy':
+      return pushOrderCode(out, p, CONVOY, key(order.unit), key(order.army), at(order.to));
+    case 'build':
+    case 'disband':
+    case 'waive':
+      throw new Error(`not a movement order: ${order.kind}`);
   }
 }
 
@@ -232,9 +342,15 @@ function loadBoard(t: LegalTables, s: Scratch, units: readonly Unit[]): Issue[] 
   const n = units.length;
   s.unitAt.fill(-1);
   let fast = true;
+  // Units usually come grouped by power: the previous unit's power name is compared first (one pointer compare
+  // when the position shares its strings), before the map lookup.
+  let lastName = '';
+  let lastPower: number | undefined = -1;
   for (let u = 0; u < n && fast; u++) {
     const unit = units[u]!;
-    const power = t.powerByName.get(unit.power);
+    const power: number | undefined = unit.power === lastName ? lastPower : t.powerByName.get(unit.power);
+    lastName = unit.power;
+    lastPower = power;
     const location = t.locationByCode.get(unit.location);
     if (power === undefined || location === undefined) {
       fast = false;
@@ -271,19 +387,28 @@ function copyBoard(s: Scratch, board: Board): void {
   s.unitPower.set(board.unitPower);
 }
 
-/** Units in output order: by unit text, that is by type (A before F), then by location code. */
+/**
+ * Units in output order: by unit text, that is by type (A before F), then by location code. The sort key (type * L
+ * + rank of the location code) is unique per unit, so the units are placed by key in a bit set and read back in
+ * key order: no comparisons.
+ */
 function sortUnits(t: LegalTables, s: Scratch, n: number): void {
-  const order = s.order;
-  const key = (u: number): number => s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
-  for (let i = 0; i < n; i++) {
-    const u = i;
-    const k = key(u);
-    let j = i - 1;
-    while (j >= 0 && key(order[j]!) > k) {
-      order[j + 1] = order[j]!;
-      j--;
+  const byKey = s.unitByKey;
+  const keyBits = s.keyBits;
+  keyBits.fill(0);
+  for (let u = 0; u < n; u++) {
+    const key = s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
+    byKey[key] = u;
+    keyBits[key >>> 5]! |= 1 << (key & 31);
+  }
+  let i = 0;
+  for (let w = 0; w < keyBits.length; w++) {
+    let bits = keyBits[w]!;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      s.order[i++] = byKey[(w << 5) + 31 - Math.clz32(low)]!;
     }
-    order[j + 1] = u;
   }
 }
 
@@ -414,19 +539,21 @@ function listMovement(
   units: readonly Unit[],
   powerFilter: number,
   provinceFilter: number,
-): Result<LegalOrder[]> {
+  out: OrderCodeList,
+): Issue[] | undefined {
   const map = t.map;
   const n = units.length;
   const s = scratchFor(t, n);
   const bad = loadBoard(t, s, units);
-  if (bad !== undefined) return { issues: bad };
+  if (bad !== undefined) return bad;
   const P = t.P;
   const L = t.L;
   const W = bitWords(t);
-  const powers = map.powers;
   const unitType = s.unitType;
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
+  // Tables used in the inner loops, in locals.
+  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
   sortUnits(t, s, n);
 
   // Fleets at sea, and the convoy searches of the coastal armies.
@@ -439,7 +566,7 @@ function listMovement(
     s.armySlot[u] = -1;
     if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
       s.seaFleet[unitProvince[u]!] = u;
-      setBit(s.fleetSeas, 0, t.prank[unitProvince[u]!]!);
+      setBit(s.fleetSeas, 0, prank[unitProvince[u]!]!);
       s.fleetSlot[u] = fleets++;
     }
   }
@@ -461,7 +588,7 @@ function listMovement(
   for (let u = 0; u < n; u++) {
     const base = (unitType[u]! * L + unitLocation[u]!) * W;
     for (let w = 0; w < W; w++) {
-      moveBits[u * W + w] = t.reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
+      moveBits[u * W + w] = reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
     }
   }
   // Convoy orders, when a fleet at sea is listed.
@@ -475,18 +602,39 @@ function listMovement(
       if (s.armySlot[u]! >= 0) properChains(t, s, unitProvince[u]!, s.armySlot[u]!, armies);
   }
 
-  const out: LegalOrder[] = [];
   const order = s.order;
   const except = s.except;
+
+  // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
+  // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
+  // provinces it can reach ("near" units below), about 5 of 30 in a midgame: testing every pair instead took most
+  // of the time of the listing.
+  const VW = (n + 31) >>> 5;
+  const movers = s.movers;
+  movers.fill(0, 0, P * VW);
+  for (let i = 0; i < n; i++) {
+    const v = order[i]!;
+    const word = i >>> 5;
+    const bit = 1 << (i & 31);
+    movers[unitProvince[v]! * VW + word]! |= bit;
+    for (let w = 0; w < W; w++) {
+      let bits = moveBits[v * W + w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        movers[provincesByRank[(w << 5) + 31 - Math.clz32(low)]! * VW + word]! |= bit;
+      }
+    }
+  }
+
   for (let i = 0; i < n; i++) {
     const u = order[i]!;
     if (!wanted(s, u, powerFilter, provinceFilter)) continue;
-    const power = powers[s.unitPower[u]!]!;
+    const p = s.unitPower[u]!;
     const type = unitType[u]!;
     const here = unitProvince[u]!;
     const loc = unitLocation[u]!;
     const key = type * L + loc;
-    const text = t.unitText[key]!;
 
     // Moves.
     if (type === ARMY) {
@@ -496,21 +644,20 @@ function listMovement(
         for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
           const q = t.armyAdj[k]!;
           if (t.isSea[q] || q === here) continue;
-          out.push(new Listed(t, power, text, MOVE, key, -1, q));
+          pushOrderCode(out, p, MOVE, key, -1, q);
         }
       } else {
         // Land neighbours and convoy destinations, in code order.
         for (let w = 0; w < W; w++) {
-          const land = t.armyAdjBits[here * W + w]!;
+          const land = armyAdjBits[here * W + w]!;
           const sea = convoyDest[u * W + w]!;
           let bits = land | sea;
           while (bits !== 0) {
             const low = bits & -bits;
             bits ^= low;
-            const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-            out.push(new Listed(t, power, text, MOVE, key, -1, q));
-            if ((land & low) !== 0 && (sea & low) !== 0)
-              out.push(new Listed(t, power, text, MOVE_VIA, key, -1, q));
+            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+            pushOrderCode(out, p, MOVE, key, -1, q);
+            if ((land & low) !== 0 && (sea & low) !== 0) pushOrderCode(out, p, MOVE_VIA, key, -1, q);
           }
         }
       }
@@ -518,8 +665,8 @@ function listMovement(
       for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
         const d = t.fleetAdj[k]!;
         const q = map.locationProvince[d]!;
-        if (q === here || t.isLand[q] || (d < P && map.provinceCoasts[d]!.length > 0)) continue;
-        out.push(new Listed(t, power, text, MOVE, key, -1, d));
+        if (q === here || t.isLand[q] || (d < P && multiCoast[d])) continue;
+        pushOrderCode(out, p, MOVE, key, -1, d);
       }
       // Convoys: by army, then destination.
       const slot = s.fleetSlot[u]!;
@@ -536,8 +683,8 @@ function listMovement(
             while (bits !== 0) {
               const low = bits & -bits;
               bits ^= low;
-              const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-              out.push(new Listed(t, power, text, CONVOY, key, aKey, q));
+              const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+              pushOrderCode(out, p, CONVOY, key, aKey, q);
             }
           }
         }
@@ -545,60 +692,64 @@ function listMovement(
     }
 
     // Hold.
-    out.push(new Listed(t, power, text, HOLD, key, -1, -1));
+    pushOrderCode(out, p, HOLD, key, -1, -1);
 
     // Supports: by supported unit, its hold first, then its moves by destination: into the provinces both this
     // unit can reach and the supported unit can move to (6.A.10, 6.D.34: never into this unit's own province).
     const reachBase = key * W;
     const atSea = type === FLEET && t.isSea[here] === 1;
-    for (let j = 0; j < n; j++) {
-      const v = order[j]!;
-      if (v === u) continue;
-      const there = unitProvince[v]!;
-      const vType = unitType[v]!;
-      const vLoc = unitLocation[v]!;
-      const vKey = vType * L + vLoc;
-      if (hasBit(t.reachBits, reachBase, t.prank[there]!)) {
-        out.push(new Listed(t, power, text, SUPPORT_HOLD, key, vKey, -1));
-      }
-      let convoyBits = convoyDest;
-      let convoyBase = v * W;
-      let exceptDone = false;
-      for (let w = 0; w < W; w++) {
-        let bits = t.reachBits[reachBase + w]! & moveBits[v * W + w]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const q = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-          if (vType === ARMY) {
-            if (!t.armyAdjM[there * P + q]) {
-              // By convoy, without this unit as part of it (6.D.31).
-              if (atSea && !exceptDone && hasBit(convoySeas, v * W, t.prank[here]!)) {
-                except.fill(0);
-                convoySearch(t, s, there, here, except, 0, undefined, 0);
-                convoyBits = except;
-                convoyBase = 0;
-                exceptDone = true;
-              }
-              if (!hasBit(convoyBits, convoyBase, t.prank[q]!)) continue;
+    // The near units in output order, 32 output positions (one word of `movers`) at a time.
+    for (let nw = 0; nw < VW; nw++) {
+      let nearBits = 0;
+      for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) nearBits |= movers[reach[k]! * VW + nw]!;
+      while (nearBits !== 0) {
+        const nearLow = nearBits & -nearBits;
+        nearBits ^= nearLow;
+        const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
+        if (v === u) continue;
+        const there = unitProvince[v]!;
+        const vType = unitType[v]!;
+        const vLoc = unitLocation[v]!;
+        const vKey = vType * L + vLoc;
+        if (hasBit(reachBits, reachBase, prank[there]!)) {
+          pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
+        }
+        // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
+        // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
+        // that are not adjacent by land are checked against a search with this fleet left out.
+        const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
+        let exceptDone = false;
+        for (let w = 0; w < W; w++) {
+          const reachWord = reachBits[reachBase + w]!;
+          if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
+          let bits = reachWord & moveBits[v * W + w]!;
+          if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
+            if (!exceptDone) {
+              except.fill(0);
+              convoySearch(t, s, there, here, except, 0, undefined, 0);
+              exceptDone = true;
             }
-            out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
-          } else {
-            const coasts = map.provinceCoasts[q]!;
-            if (coasts.length === 0) {
-              if (t.fleetAdjM[vLoc * L + q]) out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, q));
-            } else {
-              for (const c of coasts) {
-                if (t.fleetAdjM[vLoc * L + c])
-                  out.push(new Listed(t, power, text, SUPPORT_MOVE, key, vKey, c));
+            bits &= armyAdjBits[there * W + w]! | except[w]!;
+          }
+          while (bits !== 0) {
+            const low = bits & -bits;
+            bits ^= low;
+            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+            if (vType === FLEET && multiCoast[q]) {
+              // A fleet's move names the coast: one support per coast it can move to.
+              for (const c of map.provinceCoasts[q]!) {
+                if (fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
               }
+            } else {
+              // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
+              pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
             }
           }
         }
       }
     }
   }
-  return { value: out, issues: [] };
+  return undefined;
 }
 
 function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {
@@ -611,10 +762,45 @@ function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: numb
 // ---------------------------------------------------------------------------------------------------------------
 // Retreats and adjustments: small lists, sorted at the end.
 
-function byUnitThenText(a: LegalOrder, b: LegalOrder): number {
-  if (a.unit !== b.unit) return a.unit < b.unit ? -1 : 1;
-  if (a.text !== b.text) return a.text < b.text ? -1 : 1;
-  return a.power < b.power ? -1 : a.power > b.power ? 1 : 0;
+/**
+ * Sorts rows [from, count) as the listing orders them: by unit text, then by order text, then by power name. The
+ * keys stand for the texts without building them: a unit text is its type letter then its location code (codes
+ * rank in code-unit order, `t.rank`), and a waive's unit, "", comes first; after the common unit text "X " the
+ * order texts go "B" (build) < "D" (disband) < "R <code>" (retreat, by destination code). Insertion sort in place:
+ * these lists are short.
+ */
+function sortRows(t: LegalTables, out: OrderCodeList, from: number): void {
+  const c = out.codes;
+  const powers = t.map.powers;
+  const unitRank = (at: number): number => {
+    const key = c[at + UNIT_FIELD]!;
+    return c[at + KIND_FIELD] === WAIVE ? -1 : key - (key % t.L) + t.rank[key % t.L]!;
+  };
+  const textRank = (at: number): number => {
+    const kind = c[at + KIND_FIELD]!;
+    return kind === BUILD || kind === WAIVE ? 0 : kind === DISBAND ? 1 : 2 + t.rank[c[at + TO_FIELD]!]!;
+  };
+  const row = new Int32Array(ORDER_STRIDE);
+  for (let i = from + 1; i < out.count; i++) {
+    const at = i * ORDER_STRIDE;
+    row.set(c.subarray(at, at + ORDER_STRIDE));
+    const u = unitRank(at);
+    const text = textRank(at);
+    const power = powers[row[POWER_FIELD]!]!;
+    // Does the row at `b` sort after the one being placed?
+    const after = (b: number): boolean => {
+      const ub = unitRank(b);
+      if (ub !== u) return ub > u;
+      const tb = textRank(b);
+      return tb !== text ? tb > text : powers[c[b + POWER_FIELD]!]! > power;
+    };
+    let j = i - 1;
+    while (j >= from && after(j * ORDER_STRIDE)) {
+      c.copyWithin((j + 1) * ORDER_STRIDE, j * ORDER_STRIDE, (j + 1) * ORDER_STRIDE);
+      j--;
+    }
+    c.set(row, (j + 1) * ORDER_STRIDE);
+  }
 }
 
 function listRetreats(
@@ -623,12 +809,13 @@ function listRetreats(
   powerFilter: number,
   provinceFilter: number,
   rules: RuleOptions,
-): Result<LegalOrder[]> {
+  out: OrderCodeList,
+): Issue[] | undefined {
   const map = t.map;
   const staying = compileBoard(map, position.units);
-  if (staying.value === undefined) return { issues: staying.issues };
+  if (staying.value === undefined) return staying.issues;
   const retreating = compileBoard(map, position.dislodged);
-  if (retreating.value === undefined) return { issues: retreating.issues };
+  if (retreating.value === undefined) return retreating.issues;
   const board = retreating.value;
   const P = t.P;
   const occupied = new Uint8Array(P);
@@ -638,7 +825,6 @@ function listRetreats(
     const p = splitCoast(map, code).province;
     if (p >= 0) contested[p] = 1;
   }
-  const out: LegalOrder[] = [];
   for (let u = 0; u < board.unitCount; u++) {
     const here = board.unitProvince[u]!;
     if (powerFilter >= 0 && board.unitPower[u] !== powerFilter) continue;
@@ -647,14 +833,13 @@ function listRetreats(
     const attackerFrom = splitCoast(map, d.attackerFrom).province;
     // Back to the attacker's province only when it came by convoy and the rules allow it (4.A.5).
     const byConvoy = d.byConvoy === true && rules.retreatToConvoyOrigin === 'allowed';
-    const power = map.powers[board.unitPower[u]!]!;
+    const p = board.unitPower[u]!;
     const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-    const text = t.unitText[key]!;
     const open = (q: number): boolean => (q !== attackerFrom || byConvoy) && !contested[q] && !occupied[q];
     if (board.unitType[u] === ARMY) {
       for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
         const q = t.armyAdj[k]!;
-        if (!t.isSea[q] && open(q)) out.push(new Listed(t, power, text, RETREAT, key, -1, q));
+        if (!t.isSea[q] && open(q)) pushOrderCode(out, p, RETREAT, key, -1, q);
       }
     } else {
       const loc = board.unitLocation[u]!;
@@ -662,12 +847,13 @@ function listRetreats(
         const dLoc = t.fleetAdj[k]!;
         const q = map.locationProvince[dLoc]!;
         if (t.isLand[q] || (dLoc < P && map.provinceCoasts[dLoc]!.length > 0) || !open(q)) continue;
-        out.push(new Listed(t, power, text, RETREAT, key, -1, dLoc));
+        pushOrderCode(out, p, RETREAT, key, -1, dLoc);
       }
     }
-    out.push(new Listed(t, power, text, DISBAND, key, -1, -1));
+    pushOrderCode(out, p, DISBAND, key, -1, -1);
   }
-  return { value: out.sort(byUnitThenText), issues: [] };
+  sortRows(t, out, 0);
+  return undefined;
 }
 
 function listAdjustments(
@@ -676,23 +862,22 @@ function listAdjustments(
   powerFilter: number,
   provinceFilter: number,
   rules: RuleOptions,
-): Result<LegalOrder[]> {
+  out: OrderCodeList,
+): Issue[] | undefined {
   const map = t.map;
   const compiled = compileBoard(map, position.units);
-  if (compiled.value === undefined) return { issues: compiled.issues };
+  if (compiled.value === undefined) return compiled.issues;
   const board = compiled.value;
   const P = t.P;
   const powers = map.powers.length;
   const owner = new Int32Array(P).fill(-1);
   for (const [name, centers] of Object.entries(position.supplyCenters)) {
     const power = lookupPower(map, name);
-    if (power < 0) return { issues: [issue('unknown-power', `supply centres of unknown power "${name}"`)] };
+    if (power < 0) return [issue('unknown-power', `supply centres of unknown power "${name}"`)];
     for (const code of centers) {
       const p = splitCoast(map, code).province;
       if (p < 0 || !map.supplyCenter[p]) {
-        return {
-          issues: [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)],
-        };
+        return [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)];
       }
       owner[p] = power;
     }
@@ -701,15 +886,11 @@ function listAdjustments(
   for (let p = 0; p < P; p++) if (owner[p]! >= 0) change[owner[p]!]!++;
   for (let u = 0; u < board.unitCount; u++) change[board.unitPower[u]!]!--;
 
-  const out: LegalOrder[] = [];
   for (let power = 0; power < powers; power++) {
     if (powerFilter >= 0 && power !== powerFilter) continue;
-    const name = map.powers[power]!;
     if (change[power]! > 0) {
-      const build = (type: number, location: number): void => {
-        const key = type * t.L + location;
-        out.push(new Listed(t, name, t.unitText[key]!, BUILD, key, -1, -1));
-      };
+      const build = (type: number, location: number): void =>
+        pushOrderCode(out, power, BUILD, type * t.L + location, -1, -1);
       for (let p = 0; p < P; p++) {
         if (map.homePower[p] !== power || !map.supplyCenter[p] || owner[p] !== power || board.unitAt[p]! >= 0)
           continue;
@@ -721,15 +902,16 @@ function listAdjustments(
         else for (const c of coasts) build(FLEET, c);
       }
       if (provinceFilter < 0 && rules.declineBuilds === 'allowed')
-        out.push(new Listed(t, name, '', WAIVE, 0, -1, -1));
+        pushOrderCode(out, power, WAIVE, -1, -1, -1);
     } else if (change[power]! < 0) {
       for (let u = 0; u < board.unitCount; u++) {
         if (board.unitPower[u] !== power) continue;
         if (provinceFilter >= 0 && board.unitProvince[u] !== provinceFilter) continue;
         const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-        out.push(new Listed(t, name, t.unitText[key]!, DISBAND, key, -1, -1));
+        pushOrderCode(out, power, DISBAND, key, -1, -1);
       }
     }
   }
-  return { value: out.sort(byUnitThenText), issues: [] };
+  sortRows(t, out, 0);
+  return undefined;
 }

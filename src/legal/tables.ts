@@ -25,6 +25,8 @@ export interface LegalTables {
   readonly isCoast: Uint8Array;
   /** 1 for an inland province. */
   readonly isLand: Uint8Array;
+  /** 1 for a province with coasts (Spain, St Petersburg, Bulgaria on the standard map). */
+  readonly multiCoast: Uint8Array;
   /** Rank of each location code in ordinal (code unit) order of the codes. */
   readonly rank: Int32Array;
   /** armyAdj[p * P + q] = armyAdjacent(map, p, q). */
@@ -95,8 +97,10 @@ export interface Scratch {
   unitLocation: Int32Array;
   unitType: Uint8Array;
   unitPower: Int32Array;
-  /** Units in output order. */
+  /** Units in output order; the unit at each sort key, and the bit set of the keys in use (see sortUnits). */
   order: Int32Array;
+  unitByKey: Int32Array;
+  keyBits: Uint32Array;
   /**
    * Bit sets of provinces (bit number: the province's rank, see `prank`). Per unit: destinations of the unit's
    * legal moves by convoy (all fleets usable).
@@ -121,6 +125,11 @@ export interface Scratch {
   nextIndex: Int32Array;
   /** Per sea province: the unit standing there if it is a fleet, else -1. */
   seaFleet: Int32Array;
+  /**
+   * Per province: bit set over output positions (`order`) of the units there or able to move there (words of
+   * (cap + 31) >>> 5 per province).
+   */
+  movers: Uint32Array;
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
@@ -168,6 +177,7 @@ function build(map: GameMap): LegalTables {
     isCoast[p] = kind(p) === 'coast' ? 1 : 0;
     isLand[p] = kind(p) === 'land' ? 1 : 0;
   }
+  const multiCoast = Uint8Array.from({ length: P }, (_, p) => (map.provinceCoasts[p]!.length > 0 ? 1 : 0));
   const codes = map.locationCode;
   const byCode = Array.from({ length: L }, (_, i) => i).sort((a, b) =>
     codes[a]! < codes[b]! ? -1 : codes[a]! > codes[b]! ? 1 : a - b,
@@ -290,6 +300,7 @@ function build(map: GameMap): LegalTables {
     isSea,
     isCoast,
     isLand,
+    multiCoast,
     rank,
     armyAdjM,
     fleetAdjM,
@@ -336,6 +347,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     unitType: new Uint8Array(cap),
     unitPower: new Int32Array(cap),
     order: new Int32Array(cap),
+    unitByKey: new Int32Array(2 * t.L),
+    keyBits: new Uint32Array((2 * t.L + 31) >>> 5),
     convoyDest: new Uint32Array(cap * W),
     convoySeas: new Uint32Array(cap * W),
     moveBits: new Uint32Array(cap * W),
@@ -349,6 +362,7 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     touched: new Int32Array(P),
     nextIndex: new Int32Array(P + 1),
     seaFleet: new Int32Array(P).fill(-1),
+    movers: new Uint32Array(P * ((cap + 31) >>> 5)),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
   };
