@@ -23,6 +23,7 @@ import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions, type DecisionSource } from './decisions.js';
 import { checkMovementOrder, type AcceptedOrder } from './legality.js';
 import { resolveByCodes } from './codes.js';
+import type { Resolver } from './resolver.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
 import * as codes from './tables.js';
 import { buildTables, type MovementTables } from './tables.js';
@@ -171,6 +172,7 @@ export function solve(
     const { decisions } = solving;
     const log = (solving.log = newBackupLog(n, allHold, s.fallback, solving.log));
     solver.reset(solving.adjudicate, solving.backupRule, n);
+    if (!guess) settleUnopposed(tables, s.resolver);
     const success = s.success;
     success.fill(0, 0, n);
     for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.decide(u) ? 1 : 0;
@@ -183,6 +185,34 @@ export function solve(
     if (inconsistent.length === 0) return { success, decisions, log };
     allHold ??= new Set<number>();
     for (const core of inconsistent) for (const f of core) allHold.add(f);
+  }
+}
+
+/**
+ * Decisions that depend on no other decision, settled before solving (most orders of an opening): a move over land
+ * into an empty province that no other unit moves into succeeds (attack 1 against hold 0 and no prevent strength,
+ * 5.B.1); a support or convoy whose province no unit moves into succeeds (nothing can cut or dislodge it, 5.B.2,
+ * 5.B.3). The equations give the same; the solver would only take longer to find it. Such a decision is in no
+ * cycle, so no backup rule could have touched it.
+ */
+function settleUnopposed(t: MovementTables, solver: Resolver): void {
+  const { kind, dest, moveStart, route, invalidMove } = t;
+  const { unitAt, unitProvince } = t.board;
+  for (let u = 0; u < t.board.unitCount; u++) {
+    const k = kind[u];
+    if (k === MOVE) {
+      const d = dest[u]!;
+      if (
+        unitAt[d]! < 0 &&
+        moveStart[d + 1]! - moveStart[d]! === 1 &&
+        route[u] === BY_LAND &&
+        !invalidMove[u]
+      )
+        solver.fix(u, true);
+    } else if (k !== HOLD) {
+      const here = unitProvince[u]!;
+      if (moveStart[here] === moveStart[here + 1]) solver.fix(u, true);
+    }
   }
 }
 
