@@ -69,11 +69,13 @@ export interface MovementTables {
 
 /**
  * Builds a CSR table in place: `keys[i]` is the row of item i (or -1); row r lists its items in index order in
- * list[start[r] .. start[r + 1]). `start` needs rows + 1 places, `list` one per listed item.
+ * list[start[r] .. start[r + 1]). `start` needs rows + 1 places, `list` one per listed item. `items` 0: every
+ * row empty.
  */
 function csrInto(start: Int32Array, list: Int32Array, rows: number, keys: Int32Array, items: number): void {
   // Count per row, sum up to the end of each row, then place the items from the last one down.
   start.fill(0, 0, rows + 1);
+  if (items === 0) return;
   for (let i = 0; i < items; i++) {
     const k = keys[i]!;
     if (k >= 0) start[k]!++;
@@ -153,6 +155,7 @@ export function tablesFromColumns(
   // Matching (4.E.2): a hold support matches a unit that does not move; a move support the move to that province
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
   const { matches, followsPath } = s;
+  let convoys = 0;
   for (let u = 0; u < n; u++) {
     matches[u] = NOT_MATCHING;
     followsPath[u] = 0;
@@ -177,25 +180,30 @@ export function tablesFromColumns(
       matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
     }
     keys[u] = kind[u] === CONVOY && matches[u] === MATCHES ? t : -1;
+    if (keys[u]! >= 0) convoys++;
   }
 
   // Convoying fleets per army (CSR over units, in unit order); with a written path to follow (4.A.6 b/c) only the
   // fleets on it, in its order.
   let convoyStart: Int32Array = s.convoyStart;
   let convoyers: Int32Array = s.convoyers;
-  csrInto(convoyStart, convoyers, n, keys, n);
+  csrInto(convoyStart, convoyers, n, keys, convoys === 0 ? 0 : n);
   if (orders !== undefined) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
 
   // The route of each move; the move the other way; and the rows of the support and move tables.
   const { route, opposite, brannan, moveKeys } = s;
+  let supports = 0;
+  let moves = 0;
   for (let u = 0; u < n; u++) {
     route[u] = BY_LAND;
     opposite[u] = -1;
     brannan[u] = -1;
     keys[u] = kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1;
+    if (keys[u]! >= 0) supports++;
     moveKeys[u] = -1;
     if (kind[u] !== MOVE) continue;
     moveKeys[u] = dest[u]!;
+    moves++;
     const v = board.unitAt[dest[u]!]!;
     if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
     if (board.unitType[u] !== ARMY || invalidMove[u]) continue;
@@ -207,8 +215,9 @@ export function tablesFromColumns(
       if (!ordered || (rules.convoyPath === 'required' && !followsPath[u])) invalidMove[u] = 1;
     }
   }
-  csrInto(s.supportStart, s.supporters, n, keys, n);
-  csrInto(s.moveStart, s.movers, map.provinceCount, moveKeys, n);
+  // (No items: the tables are empty rows, without going over the keys.)
+  csrInto(s.supportStart, s.supporters, n, keys, supports === 0 ? 0 : n);
+  csrInto(s.moveStart, s.movers, map.provinceCount, moveKeys, moves === 0 ? 0 : n);
 
   if (rules.convoyAttackOrigin === 'brannan') {
     for (let v = 0; v < n; v++) {
