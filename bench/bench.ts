@@ -357,7 +357,13 @@ function benchScaling(s: Settings, midgame: Row | undefined): ScalingRow[] {
       row.error = e instanceof RangeError ? 'stack overflow' : String(e);
     }
     rows.push(row);
+    // The same phase in integer form (resolveMovementCodes): no objects, so no garbage collection in the way.
+    const coded: ScalingRow = { provinces, kind: `${kind}, codes`, units: row.units };
+    if (list[0]?.codes !== undefined) coded.stats = measure(runCodes(map, list), scaled);
+    else coded.error = 'no code form';
+    codeRows.push(coded);
   };
+  const codeRows: ScalingRow[] = [];
   for (const n of [1000, 10_000, 100_000]) {
     const map = gridMap(n);
     add(n, 'random orders', map, scalingPosition(map, 11));
@@ -366,6 +372,7 @@ function benchScaling(s: Settings, midgame: Row | undefined): ScalingRow[] {
     const map = gridMap(n, 1, 0);
     add(n, 'one chain of moves', map, chainPosition(map));
   }
+  rows.push(...codeRows);
   const base = (r: ScalingRow): ScalingRow => rows.find((x) => x.kind === r.kind)!;
   table(
     [

@@ -100,7 +100,15 @@ export {
   keyText,
   decodeOrder,
   orderCodeText,
+  encodeUnits,
+  encodeOrders,
 } from './orders/codes.js';
+export {
+  resolveMovementCodes,
+  newMovementCodesResult,
+  UNIT_STRIDE,
+  type MovementCodesResult,
+} from './adjudication/movement/codes.js';
 
 export {
   newGame,
