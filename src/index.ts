@@ -3,7 +3,8 @@
  *
  * Start with `standardMap()`, read orders with `parseOrders`, adjudicate a phase with `adjudicateMovement`,
  * `adjudicateRetreats` or `adjudicateAdjustments`, choose DATC rule options with `resolveRules`, list legal
- * orders with `legalOrders`, and run whole games with `newGame`/`submitOrders`/`processPhase`.
+ * orders with `legalOrders`, and run whole games with `newGame`/`submitOrders`/`processPhase`. For millions of
+ * phases, the integer form: `legalOrderCodes` and `resolveMovementCodes` (orders/codes.ts).
  */
 export type { Issue, Result } from './issues.js';
 export { IssuesError, formatIssue } from './issues.js';
