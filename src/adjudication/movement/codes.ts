@@ -463,7 +463,12 @@ export function resolveByCodes(
   const rows = s.orderRows(orders.length * STRIDE);
   for (let i = 0; i < orders.length; i++)
     if (!encodeGiven(board, orders[i]!, options, s, rows, i * STRIDE)) return undefined;
-  const out = prepareResult(map, s.codesResult, board.unitCount, orders.length);
+  const out = prepareResult(
+    map,
+    (s.codesResult ??= newMovementCodesResult()),
+    board.unitCount,
+    orders.length,
+  );
   if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
   const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);

@@ -81,15 +81,7 @@ export class MovementScratch {
 
   /** Order rows of `resolveMovement` taking the integer way (codes.ts `resolveByCodes`), and its result. */
   #rows = new Int32Array(0);
-  codesResult: MovementCodesResult = {
-    unitCount: 0,
-    location: new Int32Array(0),
-    dislodgedFrom: new Int32Array(0),
-    byConvoy: new Uint8Array(0),
-    success: new Uint8Array(0),
-    counted: new Uint8Array(0),
-    contested: new Uint8Array(0),
-  };
+  codesResult: MovementCodesResult | undefined = undefined;
 
   /** Room for `size` integers of order rows (the array may be longer). */
   orderRows(size: number): Int32Array {
