@@ -33,6 +33,8 @@ import { lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import {
   BUILD,
+  codeOrder,
+  codeText,
   CONVOY,
   DISBAND,
   HOLD,
@@ -125,60 +127,19 @@ class Listed implements LegalOrder {
 
   #makeOrder(): Order {
     const t = this.#t;
-    if (this.#kind === WAIVE) return { kind: 'waive' };
     const unit = t.unitRef[this.#self]!;
+    const other = this.#other >= 0 ? t.unitRef[this.#other]! : unit;
     const to = this.#to >= 0 ? t.map.locationCode[this.#to]! : '';
-    switch (this.#kind) {
-      case HOLD:
-        return { kind: 'hold', unit };
-      case MOVE:
-      case RETREAT:
-        return { kind: 'move', unit, to };
-      case MOVE_VIA:
-        return { kind: 'move', unit, to, viaConvoy: true };
-      case SUPPORT_HOLD:
-        return { kind: 'support', unit, supported: t.unitRef[this.#other]! };
-      case SUPPORT_MOVE:
-        return { kind: 'support', unit, supported: t.unitRef[this.#other]!, to };
-      case CONVOY:
-        return { kind: 'convoy', unit, army: t.unitRef[this.#other]!, to };
-      case DISBAND:
-        return { kind: 'disband', unit };
-      case BUILD:
-        return { kind: 'build', unit };
-      default:
-        return { kind: 'waive' };
-    }
+    return codeOrder(this.#kind, unit, other, to)!;
   }
 
   /** The text of `milaText(this.order, retreat)`, without building the order. */
   #makeText(): string {
     const t = this.#t;
     if (this.#kind === WAIVE) return 'WAIVE';
-    const unit = t.unitText[this.#self]!;
+    const other = this.#other >= 0 ? t.unitText[this.#other]! : '';
     const to = this.#to >= 0 ? t.map.locationCode[this.#to]! : '';
-    switch (this.#kind) {
-      case HOLD:
-        return `${unit} H`;
-      case MOVE:
-        return `${unit} - ${to}`;
-      case MOVE_VIA:
-        return `${unit} - ${to} VIA`;
-      case RETREAT:
-        return `${unit} R ${to}`;
-      case SUPPORT_HOLD:
-        return `${unit} S ${t.unitText[this.#other]!}`;
-      case SUPPORT_MOVE:
-        return `${unit} S ${t.unitText[this.#other]!} - ${to}`;
-      case CONVOY:
-        return `${unit} C ${t.unitText[this.#other]!} - ${to}`;
-      case DISBAND:
-        return `${unit} D`;
-      case BUILD:
-        return `${unit} B`;
-      default:
-        return 'WAIVE';
-    }
+    return codeText(this.#kind, t.unitText[this.#self]!, other, to);
   }
 }
 

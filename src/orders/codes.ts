@@ -81,75 +81,37 @@ function unitRef(map: GameMap, key: number): UnitRef {
 }
 
 /**
- * The order in row `i` of `codes`, as the parser would give it, with its power; undefined for a row that is not a
- * well-formed order code (an unknown kind, power, unit key or location).
+ * The order of a row's kind, with its unit, the supported or convoyed unit (`other`, read only by the kinds that
+ * have one) and the destination code; undefined for an unknown kind. Shared with the legal-order listing.
  */
-export function decodeOrder(map: GameMap, codes: Int32Array, i: number): GivenOrder | undefined {
-  const at = i * ORDER_STRIDE;
-  if (i < 0 || at + ORDER_STRIDE > codes.length) return undefined;
-  const power = codes[at + POWER_FIELD]!;
-  const kind = codes[at + KIND_FIELD]!;
-  const unit = codes[at + UNIT_FIELD]!;
-  const other = codes[at + OTHER_FIELD]!;
-  const to = codes[at + TO_FIELD]!;
-  const L = map.locationCount;
-  const keyOk = (k: number): boolean => k >= 0 && k < 2 * L;
-  if (power < 0 || power >= map.powers.length) return undefined;
-  const name = map.powers[power]!;
-  if (kind === WAIVE) return { power: name, order: { kind: 'waive' } };
-  if (!keyOk(unit)) return undefined;
-  const self = unitRef(map, unit);
-  const needsTo =
-    kind === MOVE || kind === MOVE_VIA || kind === SUPPORT_MOVE || kind === CONVOY || kind === RETREAT;
-  if (needsTo && (to < 0 || to >= L)) return undefined;
-  const dest = needsTo ? map.locationCode[to]! : '';
-  let order: Order;
+export function codeOrder(kind: number, unit: UnitRef, other: UnitRef, to: string): Order | undefined {
   switch (kind) {
     case HOLD:
-      order = { kind: 'hold', unit: self };
-      break;
+      return { kind: 'hold', unit };
     case MOVE:
     case RETREAT:
-      order = { kind: 'move', unit: self, to: dest };
-      break;
+      return { kind: 'move', unit, to };
     case MOVE_VIA:
-      order = { kind: 'move', unit: self, to: dest, viaConvoy: true };
-      break;
+      return { kind: 'move', unit, to, viaConvoy: true };
     case SUPPORT_HOLD:
-      if (!keyOk(other)) return undefined;
-      order = { kind: 'support', unit: self, supported: unitRef(map, other) };
-      break;
+      return { kind: 'support', unit, supported: other };
     case SUPPORT_MOVE:
-      if (!keyOk(other)) return undefined;
-      order = { kind: 'support', unit: self, supported: unitRef(map, other), to: dest };
-      break;
+      return { kind: 'support', unit, supported: other, to };
     case CONVOY:
-      if (!keyOk(other)) return undefined;
-      order = { kind: 'convoy', unit: self, army: unitRef(map, other), to: dest };
-      break;
+      return { kind: 'convoy', unit, army: other, to };
     case DISBAND:
-      order = { kind: 'disband', unit: self };
-      break;
+      return { kind: 'disband', unit };
     case BUILD:
-      order = { kind: 'build', unit: self };
-      break;
+      return { kind: 'build', unit };
+    case WAIVE:
+      return { kind: 'waive' };
     default:
       return undefined;
   }
-  return { power: name, order };
 }
 
-/**
- * The canonical MILA text of row `i` (`A PAR - BUR`, `A LON - NWY VIA`, `F BLA R SEV`, `F STP/SC B`, `WAIVE`), as
- * the legal-order listing writes it; "" for a row that is not a well-formed order code.
- */
-export function orderCodeText(map: GameMap, codes: Int32Array, i: number): string {
-  if (decodeOrder(map, codes, i) === undefined) return '';
-  const at = i * ORDER_STRIDE;
-  const kind = codes[at + KIND_FIELD]!;
-  const unit = keyText(map, codes[at + UNIT_FIELD]!);
-  const other = keyText(map, codes[at + OTHER_FIELD]!);
-  const to = map.locationCode[codes[at + TO_FIELD]!] ?? '';
+/** The MILA text of a row's kind, with the unit texts ("A PAR") and the destination code. Shared as above. */
+export function codeText(kind: number, unit: string, other: string, to: string): string {
   switch (kind) {
     case HOLD:
       return `${unit} H`;
@@ -172,6 +134,49 @@ export function orderCodeText(map: GameMap, codes: Int32Array, i: number): strin
     default:
       return 'WAIVE';
   }
+}
+
+/**
+ * The order in row `i` of `codes`, as the parser would give it, with its power; undefined for a row that is not a
+ * well-formed order code (an unknown kind, power, unit key or location).
+ */
+export function decodeOrder(map: GameMap, codes: Int32Array, i: number): GivenOrder | undefined {
+  const at = i * ORDER_STRIDE;
+  if (i < 0 || at + ORDER_STRIDE > codes.length) return undefined;
+  const power = codes[at + POWER_FIELD]!;
+  const kind = codes[at + KIND_FIELD]!;
+  const unit = codes[at + UNIT_FIELD]!;
+  const other = codes[at + OTHER_FIELD]!;
+  const to = codes[at + TO_FIELD]!;
+  const L = map.locationCount;
+  const keyOk = (k: number): boolean => k >= 0 && k < 2 * L;
+  if (power < 0 || power >= map.powers.length) return undefined;
+  const name = map.powers[power]!;
+  if (kind === WAIVE) return { power: name, order: { kind: 'waive' } };
+  if (!keyOk(unit)) return undefined;
+  const self = unitRef(map, unit);
+  const needsTo =
+    kind === MOVE || kind === MOVE_VIA || kind === SUPPORT_MOVE || kind === CONVOY || kind === RETREAT;
+  if (needsTo && (to < 0 || to >= L)) return undefined;
+  const dest = needsTo ? map.locationCode[to]! : '';
+  const hasOther = kind === SUPPORT_HOLD || kind === SUPPORT_MOVE || kind === CONVOY;
+  if (hasOther && !keyOk(other)) return undefined;
+  const order = codeOrder(kind, self, hasOther ? unitRef(map, other) : self, dest);
+  return order === undefined ? undefined : { power: name, order };
+}
+
+/**
+ * The canonical MILA text of row `i` (`A PAR - BUR`, `A LON - NWY VIA`, `F BLA R SEV`, `F STP/SC B`, `WAIVE`), as
+ * the legal-order listing writes it; "" for a row that is not a well-formed order code.
+ */
+export function orderCodeText(map: GameMap, codes: Int32Array, i: number): string {
+  if (decodeOrder(map, codes, i) === undefined) return '';
+  const at = i * ORDER_STRIDE;
+  const kind = codes[at + KIND_FIELD]!;
+  const unit = keyText(map, codes[at + UNIT_FIELD]!);
+  const other = keyText(map, codes[at + OTHER_FIELD]!);
+  const to = map.locationCode[codes[at + TO_FIELD]!] ?? '';
+  return codeText(kind, unit, other, to);
 }
 
 /**

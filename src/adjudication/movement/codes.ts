@@ -266,7 +266,8 @@ function reaches(board: Board, u: number, p: number): boolean {
 
 /**
  * Row i, when it is a common legal order: a hold, a move to a neighbour or an army's move over a route of fleets,
- * a support of a hold or of a move to a neighbour, a convoy by a fleet on a proper route; naming every unit exactly. Writes the order columns and returns the unit; -1 when the row needs the general check.
+ * a support of a hold or of a move to a neighbour, a convoy by a fleet on a proper route; naming every unit
+ * exactly. Writes the order columns and returns the unit; -1 when the row needs the general check.
  */
 function checkCommonOrder(
   board: Board,
