@@ -21,7 +21,7 @@
  * province location). A convoy's `to` is the army's destination province.
  */
 import { issue, type Issue, type Result } from '../issues.js';
-import { lookupLocation, lookupPower, splitCoast } from '../map/query.js';
+import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import type { Unit } from '../position/types.js';
 import type { GivenOrder, Order, UnitRef } from './types.js';
@@ -202,11 +202,80 @@ export function encodeUnits(map: GameMap, units: readonly Unit[]): Result<Int32A
   return issues.length > 0 ? { issues } : { value: out, issues };
 }
 
+/** How `encodeOrder` reads what an order names. */
+export interface OrderEncoding {
+  /** The location id of a place as written, or -1. */
+  place(code: string): number;
+  /** The unit key of a unit reference, or -1 when the reference has no code form. */
+  unit(ref: UnitRef): number;
+}
+
+/**
+ * Writes the row of `order`, given by power index `power`, at `rows[at .. at + ORDER_STRIDE)`; false when it has no
+ * code form (a written convoy path, a place or unit `encoding` cannot read).
+ */
+export function encodeOrder(
+  map: GameMap,
+  order: Order,
+  power: number,
+  encoding: OrderEncoding,
+  rows: Int32Array,
+  at: number,
+): boolean {
+  let kind = WAIVE;
+  let unit = -1;
+  let other = -1;
+  let to = -1;
+  if (order.kind !== 'waive') {
+    unit = encoding.unit(order.unit);
+    if (unit < 0) return false;
+  }
+  switch (order.kind) {
+    case 'hold':
+      kind = HOLD;
+      break;
+    case 'move':
+      if (order.path !== undefined && order.path.length > 0) return false;
+      kind = order.viaConvoy === true ? MOVE_VIA : MOVE;
+      to = encoding.place(order.to);
+      if (to < 0) return false;
+      break;
+    case 'support':
+      kind = order.to === undefined ? SUPPORT_HOLD : SUPPORT_MOVE;
+      other = encoding.unit(order.supported);
+      if (order.to !== undefined) to = encoding.place(order.to);
+      if (other < 0 || (order.to !== undefined && to < 0)) return false;
+      break;
+    case 'convoy': {
+      kind = CONVOY;
+      other = encoding.unit(order.army);
+      const location = encoding.place(order.to);
+      if (other < 0 || location < 0) return false;
+      to = map.locationProvince[location]!; // a convoy names a province; a coast written is ignored
+      break;
+    }
+    case 'disband':
+      kind = DISBAND;
+      break;
+    case 'build':
+      kind = BUILD;
+      break;
+    case 'waive':
+      break;
+  }
+  rows[at + POWER_FIELD] = power;
+  rows[at + KIND_FIELD] = kind;
+  rows[at + UNIT_FIELD] = unit;
+  rows[at + OTHER_FIELD] = other;
+  rows[at + TO_FIELD] = to;
+  return true;
+}
+
 /**
  * Orders as code rows, read against the units they are given to (`units`, for the type of a unit an order names
- * without one, and for the power of an order given without one: the owner of the ordered unit). An order that has
- * no code form (a written convoy path, an unknown place or power) is left out, with an issue naming it; the rows
- * of the others are in `value`.
+ * without one, and for the power of an order given without one: the owner of the ordered unit). Places and powers
+ * in any spelling the map knows. An order that has no code form (a written convoy path, an unknown place or power)
+ * is left out, with an issue naming it; the rows of the others are in `value`.
  */
 export function encodeOrders(
   map: GameMap,
@@ -220,68 +289,31 @@ export function encodeOrders(
     const location = lookupLocation(map, unit.location);
     if (location < 0) continue;
     const province = map.locationProvince[location]!;
-    const key = unit.type === 'F' ? L + location : province;
-    keyAt.set(province, [key, lookupPower(map, unit.power)]);
+    keyAt.set(province, [unit.type === 'F' ? L + location : province, lookupPower(map, unit.power)]);
   }
-  const key = (ref: UnitRef): number => {
-    const location = lookupLocation(map, ref.location);
-    if (location < 0) return -1;
-    const standing = keyAt.get(map.locationProvince[location]!)?.[0] ?? 0;
-    const type = ref.type ?? (standing >= L ? 'F' : 'A');
-    return (type === 'F' ? L : 0) + location;
+  const encoding: OrderEncoding = {
+    place: (code) => lookupLocation(map, code),
+    unit: (ref) => {
+      const location = lookupLocation(map, ref.location);
+      if (location < 0) return -1;
+      const standing = keyAt.get(map.locationProvince[location]!)?.[0] ?? 0;
+      return ((ref.type ?? (standing >= L ? 'F' : 'A')) === 'F' ? L : 0) + location;
+    },
   };
-  const rows: number[] = [];
+  const rows = new Int32Array(orders.length * ORDER_STRIDE);
+  let count = 0;
   const issues: Issue[] = [];
   orders.forEach((given, i) => {
-    const row = encodeOrder(map, given, key, keyAt);
-    if (row === undefined) {
+    const o = given.order;
+    // Without a power: the owner of the ordered unit.
+    const self = o.kind === 'waive' ? -1 : encoding.unit(o.unit);
+    const owner = self < 0 ? -1 : (keyAt.get(map.locationProvince[self % L]!)?.[1] ?? -1);
+    const power = given.power === undefined ? owner : lookupPower(map, given.power);
+    if (power >= 0 && encodeOrder(map, o, power, encoding, rows, count * ORDER_STRIDE)) count++;
+    else {
       const where = given.line === undefined ? `order ${i + 1}` : `line ${given.line}`;
       issues.push(issue('not-encodable', `${where}: the order has no code form`));
-    } else rows.push(...row);
+    }
   });
-  return { value: Int32Array.from(rows), issues };
-}
-
-function encodeOrder(
-  map: GameMap,
-  given: GivenOrder,
-  key: (ref: UnitRef) => number,
-  keyAt: ReadonlyMap<number, [number, number]>,
-): number[] | undefined {
-  const o = given.order;
-  if (o.kind === 'waive') {
-    const power = given.power === undefined ? -1 : lookupPower(map, given.power);
-    return power < 0 ? undefined : [power, WAIVE, -1, -1, -1];
-  }
-  const self = key(o.unit);
-  if (self < 0) return undefined;
-  const owner = keyAt.get(map.locationProvince[self % map.locationCount]!)?.[1] ?? -1;
-  const power = given.power === undefined ? owner : lookupPower(map, given.power);
-  if (power < 0) return undefined;
-  const at = (code: string): number => lookupLocation(map, code);
-  switch (o.kind) {
-    case 'hold':
-      return [power, HOLD, self, -1, -1];
-    case 'move': {
-      if (o.path !== undefined && o.path.length > 0) return undefined;
-      const to = at(o.to);
-      return to < 0 ? undefined : [power, o.viaConvoy === true ? MOVE_VIA : MOVE, self, -1, to];
-    }
-    case 'support': {
-      const other = key(o.supported);
-      if (other < 0) return undefined;
-      if (o.to === undefined) return [power, SUPPORT_HOLD, self, other, -1];
-      const to = at(o.to);
-      return to < 0 ? undefined : [power, SUPPORT_MOVE, self, other, to];
-    }
-    case 'convoy': {
-      const other = key(o.army);
-      const to = splitCoast(map, o.to).province;
-      return other < 0 || to < 0 ? undefined : [power, CONVOY, self, other, to];
-    }
-    case 'disband':
-      return [power, DISBAND, self, -1, -1];
-    case 'build':
-      return [power, BUILD, self, -1, -1];
-  }
+  return { value: rows.slice(0, count * ORDER_STRIDE), issues };
 }

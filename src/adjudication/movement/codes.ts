@@ -15,7 +15,7 @@ import { issue, type Issue, type Result } from '../../issues.js';
 import type { GivenOrder, UnitRef } from '../../orders/types.js';
 import type { Position, Unit } from '../../position/types.js';
 import * as oc from '../../orders/codes.js';
-import { decodeOrder } from '../../orders/codes.js';
+import { decodeOrder, encodeOrder, type OrderEncoding } from '../../orders/codes.js';
 import { convoyRouteExists, onProperRoute } from '../convoy-routes.js';
 import { ARMY as ARMY_CODE, FLEET as FLEET_CODE, loadBoard, type Board } from '../board.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
@@ -462,8 +462,19 @@ export function resolveByCodes(
   const board = loaded.value;
   if (board === undefined || board.unitAt !== s.unitAt) return undefined;
   const rows = s.orderRows(orders.length * STRIDE);
-  for (let i = 0; i < orders.length; i++)
-    if (!encodeGiven(board, orders[i]!, options, s, rows, i * STRIDE)) return undefined;
+  // Exact forms only: canonical codes, canonical power names, no nationalities (refKey).
+  const encoding: OrderEncoding = {
+    place: (code) => lookupCode(map, code),
+    unit: (ref) => refKey(board, ref, options),
+  };
+  for (let i = 0; i < orders.length; i++) {
+    const { power, order } = orders[i]!;
+    const p = power === undefined ? undefined : s.powerByName.get(power);
+    const movement =
+      order.kind === 'hold' || order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy';
+    if (p === undefined || !movement || !encodeOrder(map, order, p, encoding, rows, i * STRIDE))
+      return undefined;
+  }
   const out = prepareResult(
     map,
     (s.codesResult ??= newMovementCodesResult()),
@@ -474,53 +485,6 @@ export function resolveByCodes(
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
   const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
   return positionAfter(map, position, board, tables, decisions, success);
-}
-
-/** Writes the row of `given` at `at`; false when it has no exact code form (see `resolveByCodes`). */
-function encodeGiven(
-  board: Board,
-  given: GivenOrder,
-  rules: RuleOptions,
-  s: MovementScratch,
-  rows: Int32Array,
-  at: number,
-): boolean {
-  const map = board.map;
-  const power = given.power === undefined ? undefined : s.powerByName.get(given.power);
-  if (power === undefined) return false;
-  const o = given.order;
-  if (o.kind !== 'hold' && o.kind !== 'move' && o.kind !== 'support' && o.kind !== 'convoy') return false;
-  const unit = refKey(board, o.unit, rules);
-  if (unit < 0) return false;
-  let kind = C_HOLD;
-  let other = -1;
-  let to = -1;
-  if (o.kind === 'move') {
-    if (o.path !== undefined && o.path.length > 0) return false;
-    to = lookupCode(map, o.to);
-    kind = o.viaConvoy === true ? C_MOVE_VIA : C_MOVE;
-  } else if (o.kind === 'support') {
-    other = refKey(board, o.supported, rules);
-    if (other < 0) return false;
-    if (o.to !== undefined) {
-      to = lookupCode(map, o.to);
-      if (to < 0) return false;
-    }
-    kind = o.to === undefined ? C_SUPPORT_HOLD : C_SUPPORT_MOVE;
-  } else if (o.kind === 'convoy') {
-    other = refKey(board, o.army, rules);
-    const location = lookupCode(map, o.to);
-    if (other < 0 || location < 0) return false;
-    kind = C_CONVOY;
-    to = map.locationProvince[location]!; // a convoy names a province; a coast written is ignored
-  }
-  if (o.kind === 'move' && to < 0) return false;
-  rows[at + POWER_FIELD] = power;
-  rows[at + KIND_FIELD] = kind;
-  rows[at + UNIT_FIELD] = unit;
-  rows[at + OTHER_FIELD] = other;
-  rows[at + TO_FIELD] = to;
-  return true;
 }
 
 /**
