@@ -314,8 +314,7 @@ export function positionAfter(
       location,
       attackerFrom: map.locationCode[board.unitProvince[a]!]!,
     };
-    // By convoy: a convoy move, or a 4.A.3 a move whose convoy held.
-    if (t.route[a] !== BY_LAND && decisions.convoyPath(a, false)) entry.byConvoy = true;
+    if (decisions.cameByConvoy(a)) entry.byConvoy = true;
     dislodged.push(entry);
   }
   const contestedList: string[] = [];
@@ -431,7 +430,7 @@ function writeResult(
   const n = board.unitCount;
   const rules = t.rules;
   // The route a move took: by convoy for convoy moves, and for 4.A.3 a moves whose convoy held.
-  const byConvoy = (u: number): boolean => t.route[u] !== BY_LAND && decisions.convoyPath(u, false);
+  const byConvoy = (u: number): boolean => decisions.cameByConvoy(u);
   const moved = (u: number): boolean => t.kind[u] === MOVE && success[u] === 1;
 
   const { dislodgedBy, occupied, contested } = whoEndsWhere(board, t, decisions, success);

@@ -31,7 +31,7 @@ import { tablesFromColumns, type MovementTables } from './tables.js';
 // Module constants are folded into the code, so the hot loops below use these local copies.
 const ARMY = ARMY_CODE;
 const FLEET = FLEET_CODE;
-const { BY_LAND, CONVOY, HOLD, MOVE, SUPPORT } = codes;
+const { CONVOY, HOLD, MOVE, SUPPORT } = codes;
 const STRIDE = oc.ORDER_STRIDE;
 const { POWER_FIELD, KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
 const C_HOLD = oc.HOLD;
@@ -386,8 +386,7 @@ function writeOutcome(
     out.success[u] = success[u]!;
     const a = dislodgedBy[u]!;
     out.dislodgedFrom[u] = a < 0 ? -1 : board.unitProvince[a]!;
-    // By convoy: a convoy move, or a 4.A.3 a move whose convoy held.
-    out.byConvoy[u] = a >= 0 && t.route[a] !== BY_LAND && decisions.convoyPath(a, false) ? 1 : 0;
+    out.byConvoy[u] = a >= 0 && decisions.cameByConvoy(a) ? 1 : 0;
   }
   out.contested.set(contested);
 }

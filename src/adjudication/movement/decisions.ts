@@ -266,6 +266,14 @@ export class MovementDecisions {
   }
 
   /**
+   * Did move u (successful) come by convoy? A convoyed move, or a 4.A.3 a move whose convoy held: the retreat
+   * rules (4.A.5, 6.H) look at it.
+   */
+  cameByConvoy(u: number): boolean {
+    return this.t.route[u] !== BY_LAND && this.convoyPath(u, false);
+  }
+
+  /**
    * PATH (5.B.4): a move without convoy always has its path (so has one that falls back to land, 4.A.3 a). A
    * convoyed move needs its convoy to hold.
    */
