@@ -26,6 +26,7 @@ import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 import { loadDatcCases, prepareMovementCase } from './datc-harness.js';
 import { midgameWorkload } from '../bench/generate.js';
+import { seededRandom } from '../src/selfplay/random-player.js';
 
 const map = standardMap();
 const RULES: readonly (Partial<RuleOptions> | undefined)[] = [
@@ -102,20 +103,8 @@ void test('resolveMovementCodes: the same outcome on 200 random midgame position
   }
 });
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 void test('resolveMovementCodes: random rows of every shape agree with the object adjudicator', () => {
-  const next = random(11);
+  const next = seededRandom(11);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const L = map.locationCount;
   const into = newMovementCodesResult();
