@@ -2,11 +2,19 @@
  * `dipkit replay GAME.json [--json]`: replays a recorded game (MILA/dipcc JSON, or a dipkit game file) phase by
  * phase and compares each result with the next recorded phase (src/game/replay.ts).
  */
-import { describeRules } from '../adjudication/rules.js';
-import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import {
+  anyRuleFlag,
+  flowFlags,
+  flowFlagsHelp,
+  gameRulesFromFlags,
+  ruleFlags,
+  ruleFlagsHelp,
+  rulesLabel,
+} from './rule-flags.js';
 import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEFAULT_FLOW } from '../adjudication/rules.js';
 import { formatIssue, type Issue } from '../issues.js';
 import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
 import { looksLikeMila, recordedFromMila } from '../formats/mila-json.js';
@@ -15,14 +23,18 @@ import { formatReplay, replay } from '../game/replay.js';
 
 export const summary = 'replay a recorded game (MILA/dipcc JSON or dipkit game file) and check every phase';
 
-export const usage = `Usage: dipkit replay GAME.json [--json] [--resolver NAME]
+export const usage = `Usage: dipkit replay GAME.json [--json] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME]
 
 Reads a recorded game, MILA/dipcc JSON (phases S1901M ... with "state" and "orders") or a dipkit game file, and
 for each phase applies its recorded orders to its recorded position and compares the result with the next
 recorded phase: the next phase's name (empty retreat and adjustment phases are skipped), the units, the
 dislodged units and their retreat options, and the supply centres (which change only after the Fall).
+A game recorded by dipcc or MILA replays with the rules of its engine: --rules dipcc, --rules mila.
+A dislodged unit that cannot retreat is gone before the next movement phase whichever way a game is played;
+a recording that disbands it at once where we keep it for a retreat phase (or the other way round) agrees.
 
-Prints one line per phase, then the totals:
+Prints the rules used, one line per phase, then the totals:
+  rules: dipcc (unretreatable=retreat-phase)
   PASS S1901M
   PASS S1902M (illegal: FRANCE A PAR - MOS)      orders illegal in the position are ignored (DATC 4.E.1)
   FAIL F1902M: units: recorded but not found FRANCE A BUR; found but not recorded FRANCE A PAR
@@ -31,7 +43,9 @@ Prints one line per phase, then the totals:
 Options:
   --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
 ${ruleFlagsHelp}
-               (these replace the rules the game file records)
+${flowFlagsHelp}
+               (these replace the rules the game file records; without them a MILA/dipcc file is replayed
+               with the DATC preferences)
 ${resolverFlagHelp}
   -h, --help   show this help
 
@@ -58,6 +72,7 @@ export function run(args: string[]): number {
       options: {
         json: { type: 'boolean' },
         ...ruleFlags,
+        ...flowFlags,
         ...resolverFlag,
         help: { type: 'boolean', short: 'h' },
       },
@@ -94,7 +109,8 @@ export function run(args: string[]): number {
     return 2;
   }
   let recorded: RecordedGame;
-  if (looksLikeMila(json.value)) {
+  const mila = looksLikeMila(json.value);
+  if (mila) {
     const read = recordedFromMila(json.value);
     if (!read.value) {
       printIssues(read.issues, file);
@@ -111,10 +127,16 @@ export function run(args: string[]): number {
     recorded = recordedFromGame(read.value);
   }
   // Rule flags replace the rules the game recorded.
-  if (parsed.values.rules !== undefined || parsed.values.rule !== undefined) {
-    const rules = rulesFromFlags('replay', parsed.values);
-    if (!rules) return 2;
-    recorded = { ...recorded, options: { ...recorded.options, rules: describeRules(rules) } };
+  let label: string;
+  if (anyRuleFlag(parsed.values)) {
+    const choice = gameRulesFromFlags('replay', parsed.values);
+    if (!choice) return 2;
+    recorded = { ...recorded, options: { ...recorded.options, ...choice } };
+    label = rulesLabel(parsed.values.rules ?? 'datc', parsed.values.rule ?? [], choice.unretreatable);
+  } else {
+    const { rules = [], unretreatable = DEFAULT_FLOW.unretreatable } = recorded.options;
+    label = `${rulesLabel('datc', rules, unretreatable)}, as the file records`;
+    if (mila) label += '; a game recorded by dipcc or MILA: --rules dipcc or --rules mila';
   }
   const map = mapNamed(recorded.map);
   if (!map) {
@@ -128,7 +150,11 @@ export function run(args: string[]): number {
     );
   }
   const report = replay(map, recorded, movementAdjudicator(resolver));
-  if (parsed.values.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else for (const line of formatReplay(report)) process.stdout.write(`${line}\n`);
+  if (parsed.values.json === true) {
+    process.stdout.write(`${JSON.stringify({ rules: label, ...report }, null, 2)}\n`);
+  } else {
+    process.stdout.write(`rules: ${label}\n`);
+    for (const line of formatReplay(report)) process.stdout.write(`${line}\n`);
+  }
   return report.failed === 0 ? 0 : 1;
 }

@@ -67,3 +67,24 @@ export function gameRulesFromFlags(
   }
   return { rules: describeRules(rules), unretreatable: choice };
 }
+
+/** Whether any rule or game-flow flag was given. */
+export function anyRuleFlag(values: {
+  rules?: string | undefined;
+  rule?: string[] | undefined;
+  unretreatable?: string | undefined;
+}): boolean {
+  return values.rules !== undefined || values.rule !== undefined || values.unretreatable !== undefined;
+}
+
+/**
+ * The rules a command used, for people: the preset's name, then the settings and the game flow:
+ * "dipcc (unretreatable=retreat-phase)", "datc (4.A.2=all-hold; unretreatable=disband)".
+ */
+export function rulesLabel(
+  preset: string,
+  settings: readonly string[],
+  unretreatable: Unretreatable,
+): string {
+  return `${preset.toLowerCase()} (${[...settings, `unretreatable=${unretreatable}`].join('; ')})`;
+}

@@ -5,6 +5,9 @@
  * - the units on the board, and the dislodged units;
  * - the retreat options of each dislodged unit (as recorded, or as they follow from the recorded position);
  * - the supply-centre owners (where recorded): unchanged except after the Fall.
+ * A movement phase whose dislodged units that cannot retreat the recording treats the other way (disbanded at once,
+ * or kept for a retreat phase: `GameOptions.unretreatable`) passes when that treatment gives the recorded next
+ * phase exactly, and says so.
  * Orders that are illegal in the position are ignored as the DATC preferences say (4.E.1: the unit holds; a bad
  * retreat disbands; a bad build is not made) and listed in the report.
  */
@@ -23,6 +26,11 @@ export interface PhaseCheck {
   differences: string[];
   /** Orders that were illegal (or unreadable) and so ignored: "FRANCE A PAR - MOS". */
   illegal: string[];
+  /**
+   * Set when the phase agrees with the recording only through the other treatment of dislodged units that cannot
+   * retreat (`GameOptions.unretreatable`): how the recording treats them.
+   */
+  note?: string;
 }
 
 export interface ReplayReport {
@@ -69,7 +77,44 @@ function checkPhase(
     if (outcome.resolution === 'illegal' && order) illegal.push(`${order.power} ${order.text}`);
   });
   illegal.push(...unreadable);
+  const differences = compareNext(map, next, ours);
+  const check: PhaseCheck = { phase: phase.name, pass: differences.length === 0, differences, illegal };
+  const other = differences.length > 0 ? otherUnretreatable(map, game, phase, next, movement) : undefined;
+  if (other !== undefined) {
+    check.pass = true;
+    check.differences = [];
+    check.note = other;
+  }
+  return check;
+}
 
+/**
+ * A dislodged unit with no retreat is gone by the next movement phase whichever way a game treats it; a recording
+ * that disbands it at once where the game options keep it for a retreat phase (or the other way round) agrees
+ * with us on everything it can express. When the other `unretreatable` choice gives exactly the recorded next
+ * phase, says how the recording treated those units; otherwise undefined.
+ */
+function otherUnretreatable(
+  map: GameMap,
+  game: RecordedGame,
+  phase: RecordedPhase,
+  next: RecordedPhase,
+  movement?: MovementAdjudicator,
+): string | undefined {
+  if (phase.position.phase.type !== 'movement') return undefined;
+  const unretreatable = (game.options.unretreatable ?? 'disband') === 'disband' ? 'retreat-phase' : 'disband';
+  const options = { ...game.options, unretreatable } as const;
+  const resolved = resolvePhase(map, phase.position, phase.orders, options, movement).value;
+  const stuck = (resolved?.record.dislodged ?? []).filter((d) => d.retreats.length === 0);
+  if (!resolved || stuck.length === 0 || compareNext(map, next, resolved.next).length > 0) return undefined;
+  const units = stuck.map((d) => `${d.power} ${d.unit}`).join(', ');
+  return unretreatable === 'disband'
+    ? `the recording disbands at once ${units}, which cannot retreat`
+    : `the recording keeps ${units}, which cannot retreat, for a retreat phase`;
+}
+
+/** What differs between the recorded next phase and ours, one entry per kind of difference. */
+function compareNext(map: GameMap, next: RecordedPhase, ours: Position): string[] {
   const differences: string[] = [];
   const recorded = next.position;
   if (next.name !== 'COMPLETED' && phaseName(ours.phase) !== next.name) {
@@ -85,7 +130,7 @@ function checkPhase(
     const centers = compareCenters(map, recorded, ours);
     if (centers) differences.push(`centres: ${centers}`);
   }
-  return { phase: phase.name, pass: differences.length === 0, differences, illegal };
+  return differences;
 }
 
 /** "missing X, Y; unexpected Z" (expected = recorded, actual = ours), or "" when the sets are equal. */
@@ -151,7 +196,10 @@ function compareCenters(map: GameMap, recorded: Position, ours: Position): strin
 export function formatReplay(report: ReplayReport): string[] {
   const lines = report.phases.map((p) => {
     const illegal = p.illegal.length > 0 ? ` (illegal: ${p.illegal.join('; ')})` : '';
-    return p.pass ? `PASS ${p.phase}${illegal}` : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}`;
+    const note = p.note === undefined ? '' : ` (${p.note})`;
+    return p.pass
+      ? `PASS ${p.phase}${illegal}${note}`
+      : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}`;
   });
   lines.push(`${report.passed} passed, ${report.failed} failed`);
   return lines;
