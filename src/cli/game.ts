@@ -3,7 +3,7 @@
  * file, and the commands that change the game write it back only when everything succeeded: a rejected order or a
  * bad file leaves the file exactly as it was.
  */
-import { flowFlags, gameRulesFromFlags, ruleFlags } from './rule-flags.js';
+import { anyRuleFlag, flowFlags, gameRulesFromFlags, ruleFlags } from './rule-flags.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatIssue, type Issue } from '../issues.js';
@@ -330,8 +330,10 @@ function cmdExport(args: string[]): number {
 }
 
 function cmdImport(args: string[]): number {
-  const p = parse(args, { force: { type: 'boolean' } });
+  const p = parse(args, { force: { type: 'boolean' }, ...ruleFlags, ...flowFlags });
   if (!p || !wantPositionals('import', p.positionals, 2, 2)) return 2;
+  const choice = anyRuleFlag(p.values) ? gameRulesFromFlags('game import', p.values) : {};
+  if (!choice) return 2;
   const [input = '', file = ''] = p.positionals;
   let text: string;
   try {
@@ -345,11 +347,13 @@ function cmdImport(args: string[]): number {
     printIssues([json.issue], input);
     return 2;
   }
-  const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
+  const read = looksLikeMila(json.value) ? readMilaJson(text, choice) : gameFromJson(json.value);
   if (!read.value) {
     printIssues(read.issues, input);
     return 2;
   }
+  // A dipkit game file keeps its history; the rules given apply from now on.
+  read.value.options = { ...read.value.options, ...choice };
   // Warnings (orders that cannot be read are left out).
   printIssues(read.issues, input);
   if (existsSync(file) && p.values['force'] !== true) {

@@ -18,7 +18,8 @@ export const ruleFlags = {
   rule: { type: 'string', multiple: true },
 } as const;
 
-export const ruleFlagsHelp = `  --rules PRESET         rule preset: datc (default), 2025, 2023, 2000, 1982, 1971, dptg, datc-2.4 ('dipkit rules')
+export const ruleFlagsHelp = `  --rules PRESET         rule preset: datc (default), 2025, 2023, 2000, 1982, 1971, dptg, datc-2.4, godip,
+                         dipcc, mila ('dipkit rules')
   --rule ISSUE=CHOICE    one DATC chapter 4 choice, by letter or name (repeatable): --rule 4.A.2=all-hold`;
 
 /** The rule options the flags ask for; prints the problem and returns undefined when they are wrong. */

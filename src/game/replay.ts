@@ -5,9 +5,8 @@
  * - the units on the board, and the dislodged units;
  * - the retreat options of each dislodged unit (as recorded, or as they follow from the recorded position);
  * - the supply-centre owners (where recorded): unchanged except after the Fall.
- * A movement phase whose dislodged units that cannot retreat the recording treats the other way (disbanded at once,
- * or kept for a retreat phase: `GameOptions.unretreatable`) passes when that treatment gives the recorded next
- * phase exactly, and says so.
+ * Dislodged units that cannot retreat which the recording treats the other way (disbanded at once, or kept for a
+ * retreat phase: `GameOptions.unretreatable`) are compared with that treatment, and the report says so.
  * Orders that are illegal in the position are ignored as the DATC preferences say (4.E.1: the unit holds; a bad
  * retreat disbands; a bad build is not made) and listed in the report.
  */
@@ -15,7 +14,7 @@ import type { GameMap } from '../map/types.js';
 import { splitCoast } from '../map/query.js';
 import type { Position } from '../position/types.js';
 import { retreatOptions } from './centers.js';
-import { resolvePhase, type MovementAdjudicator } from './game.js';
+import { resolvePhase, type MovementAdjudicator, type PhaseRecord } from './game.js';
 import { type RecordedGame, type RecordedPhase, unitKey } from './history.js';
 import { phaseName } from './phases.js';
 
@@ -27,8 +26,8 @@ export interface PhaseCheck {
   /** Orders that were illegal (or unreadable) and so ignored: "FRANCE A PAR - MOS". */
   illegal: string[];
   /**
-   * Set when the phase agrees with the recording only through the other treatment of dislodged units that cannot
-   * retreat (`GameOptions.unretreatable`): how the recording treats them.
+   * Set when the recording treats dislodged units that cannot retreat the other way (`GameOptions.unretreatable`)
+   * and the phase was compared with that treatment: how the recording treats them.
    */
   note?: string;
 }
@@ -70,47 +69,49 @@ function checkPhase(
       illegal: unreadable,
     };
   }
-  const { record, next: ours } = resolved.value;
+  const { record } = resolved.value;
   const illegal: string[] = [];
   record.outcomes.forEach((outcome, i) => {
     const order = record.orders[i];
     if (outcome.resolution === 'illegal' && order) illegal.push(`${order.power} ${order.text}`);
   });
   illegal.push(...unreadable);
-  const differences = compareNext(map, next, ours);
+  const other = asRecorded(map, game, phase, next, record, movement);
+  const differences = compareNext(map, next, other?.next ?? resolved.value.next);
   const check: PhaseCheck = { phase: phase.name, pass: differences.length === 0, differences, illegal };
-  const other = differences.length > 0 ? otherUnretreatable(map, game, phase, next, movement) : undefined;
-  if (other !== undefined) {
-    check.pass = true;
-    check.differences = [];
-    check.note = other;
-  }
+  if (other) check.note = other.note;
   return check;
 }
 
 /**
- * A dislodged unit with no retreat is gone by the next movement phase whichever way a game treats it; a recording
- * that disbands it at once where the game options keep it for a retreat phase (or the other way round) agrees
- * with us on everything it can express. When the other `unretreatable` choice gives exactly the recorded next
- * phase, says how the recording treated those units; otherwise undefined.
+ * A dislodged unit with no retreat is gone by the next movement phase whichever way a game treats it
+ * (`GameOptions.unretreatable`). When the recording treats such units the other way (it keeps them all in its
+ * retreat phase where we disband them at once, or it has none of them where we keep them), the next phase is
+ * compared with the other treatment, and the note says how the recording treats them; otherwise undefined.
  */
-function otherUnretreatable(
+function asRecorded(
   map: GameMap,
   game: RecordedGame,
   phase: RecordedPhase,
   next: RecordedPhase,
+  record: PhaseRecord,
   movement?: MovementAdjudicator,
-): string | undefined {
-  if (phase.position.phase.type !== 'movement') return undefined;
-  const unretreatable = (game.options.unretreatable ?? 'disband') === 'disband' ? 'retreat-phase' : 'disband';
+): { next: Position; note: string } | undefined {
+  const stuck = (record.dislodged ?? []).filter((d) => d.retreats.length === 0);
+  if (phase.position.phase.type !== 'movement' || stuck.length === 0) return undefined;
+  const kept = new Set(next.position.dislodged.map(unitKey));
+  const keeps = stuck.filter((d) => kept.has(`${d.power} ${d.unit}`)).length;
+  const disbanding = (game.options.unretreatable ?? 'disband') === 'disband';
+  if (disbanding ? keeps < stuck.length : keeps > 0) return undefined;
+  const unretreatable = disbanding ? 'retreat-phase' : 'disband';
   const options = { ...game.options, unretreatable } as const;
-  const resolved = resolvePhase(map, phase.position, phase.orders, options, movement).value;
-  const stuck = (resolved?.record.dislodged ?? []).filter((d) => d.retreats.length === 0);
-  if (!resolved || stuck.length === 0 || compareNext(map, next, resolved.next).length > 0) return undefined;
+  const other = resolvePhase(map, phase.position, phase.orders, options, movement).value;
+  if (!other) return undefined;
   const units = stuck.map((d) => `${d.power} ${d.unit}`).join(', ');
-  return unretreatable === 'disband'
-    ? `the recording disbands at once ${units}, which cannot retreat`
-    : `the recording keeps ${units}, which cannot retreat, for a retreat phase`;
+  const note = disbanding
+    ? `the recording keeps ${units}, which cannot retreat, for a retreat phase`
+    : `the recording disbands at once ${units}, which cannot retreat`;
+  return { next: other.next, note };
 }
 
 /** What differs between the recorded next phase and ours, one entry per kind of difference. */
