@@ -64,6 +64,8 @@ export {
   resolveRules,
   withDefaults,
   describeRules,
+  presetFlow,
+  type GameFlow,
   type RuleOptions,
   type RuleKey,
 } from './adjudication/rules.js';

@@ -200,7 +200,7 @@ export function formatReplay(report: ReplayReport): string[] {
     const note = p.note === undefined ? '' : ` (${p.note})`;
     return p.pass
       ? `PASS ${p.phase}${illegal}${note}`
-      : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}`;
+      : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}${note}`;
   });
   lines.push(`${report.passed} passed, ${report.failed} failed`);
   return lines;
