@@ -20,14 +20,16 @@ void test('adjudicate examples/opening.txt prints every order with its result', 
   for (const line of orderLines) {
     assert.match(
       line,
-      /\s(succeeds|fails|stands|given|cut|available|disrupted|illegal|invalid)\s+\(.+\)$/,
+      /\s(succeeds|fails|stands|given|cut|available|disrupted|illegal|invalid)(\s+\(.+\))?$/,
       line,
     );
   }
-  assert.match(r.stdout, /^ENGLAND\s+F LON - ENG\s+succeeds\s+\(moved, strength 1\)$/m);
+  assert.match(r.stdout, /^ENGLAND\s+F LON - ENG\s+succeeds\s+\(moved: attack strength 1\)$/m);
   assert.match(r.stdout, /^AUSTRIA\s+A VIE - GAL\s+fails\s+\(bounced/m);
   assert.match(r.stdout, /^Contested \(no retreat there\): BLA, GAL$/m);
-  assert.match(r.stdout, /^Position after \(Spring 1901 Retreat\):$/m);
+  // Nobody is dislodged: the phase that follows is the Fall movement, not an empty retreat phase.
+  assert.match(r.stdout, /^Next phase: Fall 1901 Movement /m);
+  assert.match(r.stdout, /^phase: Fall 1901 Movement$/m);
 });
 
 void test('adjudicate --json gives the result as JSON with one outcome per order', () => {

@@ -28,7 +28,7 @@
  *       "position": { ... as above ... },
  *       "orders": [ ... as above: the text as submitted, and the parsed order ... ],
  *       "outcomes": [{ "given": ..., "unit": "A PAR", "resolution": "succeeds", "reason": { "code": "moved", ... },
- *                      "message": "succeeds with strength 1" }],   // one per order
+ *                      "message": "succeeds with attack strength 1" }],   // one per order
  *       "dislodged": [{ "unit": "A MUN", "power": "GERMANY", "by": "A BOH", "retreats": ["KIE", "RUH"] }],
  *       "disbanded": [ units ],          // retreat and adjustment phases
  *       "adjustments": [{ "power": "FRANCE", "centers": 5, "units": 4, "change": 1 }],   // adjustment phases
