@@ -43,6 +43,7 @@
  * bad-position, bad-order.
  */
 import { resolveRules } from '../adjudication/rules.js';
+import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import { standardMap } from '../map/compile.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
@@ -429,20 +430,4 @@ export function readGameJson(text: string): Result<Game> {
   return gameFromJson(json.value);
 }
 
-/** JSON.parse that reports where the text is broken, as an issue instead of an exception. */
-export function parseJson(text: string): { value: unknown } | { issue: Issue } {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const m = /position (\d+)/.exec(message);
-    if (m) {
-      const offset = Number(m[1]);
-      const before = text.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      return { issue: issue('not-json', `not valid JSON: ${message}`, line, column) };
-    }
-    return { issue: issue('not-json', `not valid JSON: ${message}`) };
-  }
-}
+export { parseJson } from './json-text.js';
