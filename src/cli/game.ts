@@ -176,7 +176,7 @@ function cmdNew(report: Report, args: string[]): number {
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
   const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 99999);
   if (victory === null || maxYear === null) return report.fail();
-  const rules = rulesFromFlags('game new', p.values as { rules?: string; rule?: string[] }, report);
+  const rules = rulesFromFlags('game new', p.values, report);
   if (!rules) return report.fail();
   const options: { victoryCenters?: number; maxYear?: number; rules?: string[] } = {
     rules: describeRules(rules),
@@ -392,7 +392,7 @@ function cmdSelfplay(report: Report, args: string[]): number {
   const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 3000);
   if (seed === null || victory === null || maxYear === null) return report.fail();
   if (!mayWrite(report, file, p.values)) return report.fail();
-  const rules = rulesFromFlags('game selfplay', p.values as { rules?: string; rule?: string[] }, report);
+  const rules = rulesFromFlags('game selfplay', p.values, report);
   if (!rules) return report.fail();
   const options: SelfPlayOptions = { seed: seed ?? 1, rules: describeRules(rules) };
   if (victory !== undefined) options.victoryCenters = victory;
