@@ -88,7 +88,7 @@ function layout(map: GameMap): BoardGeometry {
   const areas =
     n > GRID_ABOVE
       ? placed.map(([x, y]) => square(x, y, spacing / 2))
-      : placed.map((_, p) => ringPath(voronoiCell(p, placed, neighbours[p]!, spacing)));
+      : placed.map((_, p) => ringPath(clipToFrame(voronoiCell(p, placed, neighbours[p]!, spacing), height)));
   const anchors: Point[] = [];
   for (let l = 0; l < map.locationCount; l++) {
     const p = map.locationProvince[l]!;
@@ -277,6 +277,14 @@ function voronoiCell(
     cell = clipHalfPlane(cell, nx, ny, nx * (px + qx) * 0.5 + ny * (py + qy) * 0.5);
   }
   return cell;
+}
+
+/** The part of a cell inside the board's frame. */
+function clipToFrame(cell: Point[], height: number): Point[] {
+  cell = clipHalfPlane(cell, -1, 0, 0);
+  cell = clipHalfPlane(cell, 1, 0, WIDTH);
+  cell = clipHalfPlane(cell, 0, -1, 0);
+  return clipHalfPlane(cell, 0, 1, height);
 }
 
 /** Sutherland-Hodgman against one half-plane: the part of `polygon` where a*x + b*y <= c. */
