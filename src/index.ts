@@ -128,3 +128,13 @@ export { readGameJson, writeGameJson } from './formats/game-json.js';
 export { readMilaJson, writeMilaJson } from './formats/mila-json.js';
 export { readJdipCases, type JdipCase } from './formats/jdip.js';
 export { readPositionText } from './formats/position-text.js';
+
+export { renderSvg, type RenderOptions, type RenderResult } from './render/svg.js';
+export {
+  readGeometry,
+  type MapGeometry,
+  type BoardGeometry,
+  type ImpassableArea,
+  type Point,
+} from './render/geometry.js';
+export { schematicGeometry } from './render/schematic.js';
