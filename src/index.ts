@@ -125,6 +125,7 @@ export {
 } from './game/game.js';
 export { adjustmentsDue, centerCounts, retreatOptions, type PowerAdjustments } from './game/centers.js';
 export { phaseName, parsePhaseName } from './game/phases.js';
+export { seededRandom } from './selfplay/random-player.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';
 export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from './formats/game-json.js';
 export { readMilaJson, writeMilaJson, gameToMila, looksLikeMila } from './formats/mila-json.js';
