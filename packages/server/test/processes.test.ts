@@ -112,7 +112,7 @@ test(
           games.map(async (g, i) => {
             const played = await playPhase(at(i + round), g.id, g.seats, random);
             let byPhase = accepted.get(g.id);
-            if (!byPhase) accepted.set(g.id, (byPhase = new Map()));
+            if (!byPhase) accepted.set(g.id, (byPhase = new Map<string, Map<string, string[]>>()));
             byPhase.set(played.phase, played.accepted);
           }),
         );
