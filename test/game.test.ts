@@ -465,7 +465,7 @@ test('every phase is kept: position, orders as submitted (text and parsed), outc
   assert.equal(record.outcomes[1]?.resolution, 'succeeds');
   assert.match(
     describePhase(record).join('\n'),
-    /FRANCE A Paris - Burgundy\s+fails: attack 1 against prevent/,
+    /FRANCE A Paris - Burgundy\s+fails: attack strength 1 against prevent strength/,
   );
 });
 

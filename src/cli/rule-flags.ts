@@ -12,6 +12,7 @@ import {
   type Unretreatable,
 } from '../adjudication/rules.js';
 import { formatIssue, issue } from '../issues.js';
+import type { Report } from './io.js';
 
 export const ruleFlags = {
   rules: { type: 'string' },
@@ -22,14 +23,19 @@ export const ruleFlagsHelp = `  --rules PRESET         rule preset: datc (defaul
                          dipcc, mila ('dipkit rules')
   --rule ISSUE=CHOICE    one DATC chapter 4 choice, by letter or name (repeatable): --rule 4.A.2=all-hold`;
 
-/** The rule options the flags ask for; prints the problem and returns undefined when they are wrong. */
+/**
+ * The rule options the flags ask for; prints the problem (into `report` when given, so that --json carries it)
+ * and returns undefined when they are wrong.
+ */
 export function rulesFromFlags(
   command: string,
   values: { rules?: string | undefined; rule?: string[] | undefined },
+  report?: Report,
 ): RuleOptions | undefined {
   const result = resolveRules(values.rules ?? 'datc', values.rule ?? []);
   if (result.value) return result.value;
-  for (const i of result.issues) process.stderr.write(`dipkit ${command}: ${formatIssue(i)}\n`);
+  if (report) report.add(result.issues, `dipkit ${command}`);
+  else for (const i of result.issues) process.stderr.write(`dipkit ${command}: ${formatIssue(i)}\n`);
   return undefined;
 }
 
@@ -53,8 +59,9 @@ export interface GameRulesChoice {
 export function gameRulesFromFlags(
   command: string,
   values: { rules?: string | undefined; rule?: string[] | undefined; unretreatable?: string | undefined },
+  report?: Report,
 ): GameRulesChoice | undefined {
-  const rules = rulesFromFlags(command, values);
+  const rules = rulesFromFlags(command, values, report);
   if (!rules) return undefined;
   const wanted = values.unretreatable;
   const flow = presetFlow(values.rules);
@@ -63,7 +70,8 @@ export function gameRulesFromFlags(
   if (choice === undefined) {
     const choices = UNRETREATABLE_CHOICES.map((c) => `"${c}"`).join(' or ');
     const problem = issue('bad-option', `--unretreatable must be ${choices}, not "${wanted}"`);
-    process.stderr.write(`dipkit ${command}: ${formatIssue(problem)}\n`);
+    if (report) report.add([problem], `dipkit ${command}`);
+    else process.stderr.write(`dipkit ${command}: ${formatIssue(problem)}\n`);
     return undefined;
   }
   return { rules: describeRules(rules), unretreatable: choice };

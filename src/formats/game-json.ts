@@ -31,7 +31,7 @@
  *       "position": { ... as above ... },
  *       "orders": [ ... as above: the text as submitted, and the parsed order ... ],
  *       "outcomes": [{ "given": ..., "unit": "A PAR", "resolution": "succeeds", "reason": { "code": "moved", ... },
- *                      "message": "succeeds with strength 1" }],   // one per order
+ *                      "message": "succeeds with attack strength 1" }],   // one per order
  *       "dislodged": [{ "unit": "A MUN", "power": "GERMANY", "by": "A BOH", "retreats": ["KIE", "RUH"] }],
  *       "disbanded": [{ "power": "FRANCE", "type": "A", "location": "PAR", "reason": "no retreat" }],
  *                                        // units disbanded, and why: "no retreat" (in a movement phase: dislodged
@@ -49,6 +49,7 @@
  * bad-position, bad-order.
  */
 import { resolveRules } from '../adjudication/rules.js';
+import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import { standardMap } from '../map/compile.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
@@ -470,20 +471,4 @@ export function readGameJson(text: string): Result<Game> {
   return gameFromJson(json.value);
 }
 
-/** JSON.parse that reports where the text is broken, as an issue instead of an exception. */
-export function parseJson(text: string): { value: unknown } | { issue: Issue } {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const m = /position (\d+)/.exec(message);
-    if (m) {
-      const offset = Number(m[1]);
-      const before = text.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      return { issue: issue('not-json', `not valid JSON: ${message}`, line, column) };
-    }
-    return { issue: issue('not-json', `not valid JSON: ${message}`) };
-  }
-}
+export { parseJson } from './json-text.js';
