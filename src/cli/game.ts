@@ -5,8 +5,7 @@
  * so that processes submitting orders at once (one bot per power) never lose each other's orders, and are written
  * through a temporary file renamed over the old one.
  */
-import { describeRules } from '../adjudication/rules.js';
-import { ruleFlags, rulesFromFlags } from './rule-flags.js';
+import { flowFlags, gameRulesFromFlags, ruleFlags } from './rule-flags.js';
 import { existsSync } from 'node:fs';
 import { withFileLock, writeFileAtomic } from './file-lock.js';
 import { fileProblem, nearest, parseCommandArgs, readTextFile, Report } from './io.js';
@@ -17,7 +16,14 @@ import type { GameMap } from '../map/types.js';
 import { gameFromJson, gameToJson, mapNamed, parseJson, writeGameJson } from '../formats/game-json.js';
 import { looksLikeMila, readMilaJson, writeMilaJson } from '../formats/mila-json.js';
 import { adjustmentsDue, centerCounts, retreatOptions } from '../game/centers.js';
-import { currentPhase, type Game, newGame, processPhase, submitOrders } from '../game/game.js';
+import {
+  currentPhase,
+  type Game,
+  type GameOptions,
+  newGame,
+  processPhase,
+  submitOrders,
+} from '../game/game.js';
 import { describePhase, describePosition } from '../game/history.js';
 import { playRandomGame, type SelfPlayOptions } from '../selfplay/random-player.js';
 
@@ -25,10 +31,13 @@ export const summary = 'run a game: new, orders, process, show, history, export,
 
 export const usage = `Usage: dipkit game <command> FILE [options]
 
-  dipkit game new FILE [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]... [--force]
+  dipkit game new FILE [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]...
+                       [--unretreatable disband|retreat-phase] [--force]
       start a standard game in FILE (Spring 1901). --victory: centres for a solo win (default 18);
       --max-year: the game is a draw once that year is played; --rules/--rule: the DATC rule choices the
-      game is played with, recorded in the file ('dipkit rules'); --force: overwrite FILE.
+      game is played with, recorded in the file ('dipkit rules'); --unretreatable: a dislodged unit with no
+      retreat is disbanded at once (disband, the default) or kept for the retreat phase (retreat-phase);
+      a preset may set it; --force: overwrite FILE.
   dipkit game orders FILE POWER [ORDER ...] [--file ORDERS.txt] [--phase S1901M] [--add] [--json]
       submit POWER's orders for the current phase, one per argument or one per line of ORDERS.txt (any
       notation: "A PAR - BUR", "F North Sea - Picardy", "A PAR B", "F BLA R SEV", "WAIVE"). They replace the
@@ -45,9 +54,11 @@ export const usage = `Usage: dipkit game <command> FILE [options]
       every phase played: orders with results and reasons, dislodged and disbanded units.
   dipkit game export FILE [--format mila|dipkit]
       print the game as MILA/dipcc JSON (default) or as a dipkit game file.
-  dipkit game import IN.json FILE [--force]
-      read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file.
-  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]... [--force]
+  dipkit game import IN.json FILE [--rules PRESET] [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
+      read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file; --rules etc.: the
+      rules it was played with (a file recorded by dipcc: --rules dipcc), recorded in FILE.
+  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]...
+                       [--unretreatable WHAT] [--force]
       play a whole game with random legal orders for every power (seeded: the same seed gives the same game),
       to a victory or the end of --max-year (default 1920), and save it in FILE.
 
@@ -169,6 +180,7 @@ function cmdNew(report: Report, args: string[]): number {
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
     ...ruleFlags,
+    ...flowFlags,
   });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
@@ -176,11 +188,9 @@ function cmdNew(report: Report, args: string[]): number {
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
   const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 99999);
   if (victory === null || maxYear === null) return report.fail();
-  const rules = rulesFromFlags('game new', p.values, report);
-  if (!rules) return report.fail();
-  const options: { victoryCenters?: number; maxYear?: number; rules?: string[] } = {
-    rules: describeRules(rules),
-  };
+  const choice = gameRulesFromFlags('game new', p.values, report);
+  if (!choice) return report.fail();
+  const options: Partial<GameOptions> = { ...choice };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
   const game = newGame(map, options);
@@ -383,6 +393,7 @@ function cmdSelfplay(report: Report, args: string[]): number {
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
     ...ruleFlags,
+    ...flowFlags,
   });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
@@ -392,9 +403,9 @@ function cmdSelfplay(report: Report, args: string[]): number {
   const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 3000);
   if (seed === null || victory === null || maxYear === null) return report.fail();
   if (!mayWrite(report, file, p.values)) return report.fail();
-  const rules = rulesFromFlags('game selfplay', p.values, report);
-  if (!rules) return report.fail();
-  const options: SelfPlayOptions = { seed: seed ?? 1, rules: describeRules(rules) };
+  const choice = gameRulesFromFlags('game selfplay', p.values, report);
+  if (!choice) return report.fail();
+  const options: SelfPlayOptions = { seed: seed ?? 1, ...choice };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
   const game = playRandomGame(map, options);

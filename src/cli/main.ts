@@ -9,13 +9,15 @@ import { nearest } from './io.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
 import * as legal from './legal.js';
+import * as render from './render.js';
 import * as replay from './replay.js';
 import * as rules from './rules.js';
+import * as serve from './serve.js';
 
 interface Command {
   summary: string;
   usage: string;
-  run: (args: string[]) => number;
+  run: (args: string[]) => number | Promise<number>;
 }
 
 const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
@@ -23,8 +25,10 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['datc', datc],
   ['game', game],
   ['legal', legal],
+  ['render', render],
   ['replay', replay],
   ['rules', rules],
+  ['serve', serve],
 ]);
 
 const USAGE = `Usage: dipkit <command> [options]
@@ -47,7 +51,7 @@ function version(): string {
   }
 }
 
-function main(argv: string[]): number {
+function main(argv: string[]): number | Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     process.stderr.write(`${USAGE}\n`);
@@ -83,10 +87,16 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  // A bug in dipkit, not bad input: say so in one line.
+/** A bug in dipkit, not bad input: say so in one line. */
+function internalError(e: unknown): void {
   process.stderr.write(`dipkit: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exitCode = 2;
+}
+
+try {
+  const code = main(process.argv.slice(2));
+  if (typeof code === 'number') process.exitCode = code;
+  else code.then((c) => (process.exitCode = c), internalError);
+} catch (e) {
+  internalError(e);
 }
