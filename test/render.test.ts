@@ -21,6 +21,7 @@ import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 import { readGeometry, type BoardGeometry } from '../src/render/geometry.js';
 import { schematicGeometry } from '../src/render/schematic.js';
+import { defaultGeometry } from '../src/render/standard.js';
 import { renderSvg, type RenderOptions } from '../src/render/svg.js';
 import { seededRandom } from '../src/selfplay/random-player.js';
 import { loadDatcCases, prepareMovementCase } from './datc-harness.js';
@@ -106,7 +107,8 @@ function checkOrders(
   });
 }
 
-describe('renderSvg on the standard map (schematic layout)', () => {
+describe('renderSvg on the standard map (its art, src/map/standard.geometry.json)', () => {
+  const board = defaultGeometry(map);
   const schematic = schematicGeometry(map);
 
   test('the opening: one shape per province, one glyph per unit at its anchor, one element per order', () => {
@@ -115,6 +117,14 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     const doc = draw(map, position, { result });
     const provinces = byClass(doc, 'province').map((e) => e.attributes['data-province']);
     assert.deepEqual(provinces.sort(), [...map.locationCode.slice(0, map.provinceCount)].sort());
+    // The standard map is drawn with its art: each province's path is the art's, decoded from the arcs.
+    const art = readGeometry(
+      map,
+      JSON.parse(readFileSync(new URL('../../src/map/standard.geometry.json', import.meta.url), 'utf8')),
+    ).value!;
+    for (const e of byClass(doc, 'province'))
+      assert.equal(e.attributes['d'], art.areas[lookupLocation(map, e.attributes['data-province']!)]);
+    assert.equal(byClass(doc, 'impassable').length, Object.keys(art.impassable).length);
     const glyphs = unitGlyphs(doc);
     assert.equal(glyphs.length, position.units.length);
     for (const unit of position.units) {
@@ -122,7 +132,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
       assert.ok(glyph, `a glyph for ${unit.location}`);
       assert.equal(glyph.attributes['data-power'], unit.power);
       assert.ok(classes(glyph).includes(unit.type === 'A' ? 'army' : 'fleet'));
-      assert.equal(glyph.attributes['transform'], at(schematic.anchors[lookupLocation(map, unit.location)]!));
+      assert.equal(glyph.attributes['transform'], at(board.anchors[lookupLocation(map, unit.location)]!));
     }
     assert.equal(byClass(doc, 'order').length, orders.length);
     // The legend: each power and its supply-centre count (3 each, 4 for Russia, at the start).
@@ -136,7 +146,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
   test('a coast: a fleet on St Petersburg south coast stands at the coast, not at the province', () => {
     const stp = lookupLocation(map, 'STP/SC');
     const province = lookupLocation(map, 'STP');
-    assert.notDeepEqual(schematic.anchors[stp], schematic.anchors[province]);
+    assert.notDeepEqual(board.anchors[stp], board.anchors[province]);
     const position: Position = {
       phase: { season: 'spring', year: 1901, type: 'movement' },
       units: [{ power: 'RUSSIA', type: 'F', location: 'STP/SC' }],
@@ -145,7 +155,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
       supplyCenters: {},
     };
     const glyph = unitGlyphs(draw(map, position, {}))[0]!;
-    assert.equal(glyph.attributes['transform'], at(schematic.anchors[stp]!));
+    assert.equal(glyph.attributes['transform'], at(board.anchors[stp]!));
   });
 
   test('a convoy with a cut support (examples/convoy.txt, judged by hand in its comment)', () => {
@@ -156,7 +166,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     assert.deepEqual(classes(move), ['order', 'move', 'succeeds']);
     assert.match(titleOf(move), /strength 2/);
     // The arrow runs through the convoying fleet in the North Sea.
-    const nth = schematic.anchors[lookupLocation(map, 'NTH')]!;
+    const nth = board.anchors[lookupLocation(map, 'NTH')]!;
     assert.ok(move.children.some((c) => (c.attributes['d'] ?? '').includes(`${num(nth[0])} ${num(nth[1])}`)));
     assert.deepEqual(classes(orderElement(doc, 'ENGLAND', 'F NTH C A YOR - BEL')), [
       'order',
@@ -233,6 +243,15 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     const copy = compileMap(map.definition).value!;
     assert.notEqual(copy, map);
     assert.deepEqual(schematicGeometry(copy), schematic);
+    // A map without art (here the standard graph under another name) is drawn with the schematic layout.
+    const variant = compileMap({ ...map.definition, name: 'Variant' }).value!;
+    const { position } = example('opening.txt');
+    const glyphs = unitGlyphs(draw(variant, position, {}));
+    assert.equal(glyphs.length, position.units.length);
+    for (const glyph of glyphs) {
+      const l = lookupLocation(variant, glyph.attributes['data-location']!);
+      assert.equal(glyph.attributes['transform'], at(schematicGeometry(variant).anchors[l]!));
+    }
     for (const area of schematic.areas) assert.match(area, /^M[\d.]+ [\d.]+(L[\d.]+ [\d.]+){2,}Z$/);
     const anchors = new Set(schematic.anchors.map(([x, y]) => `${num(x)},${num(y)}`));
     assert.equal(anchors.size, map.locationCount, 'every location has its own anchor');

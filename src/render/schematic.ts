@@ -103,6 +103,7 @@ function layout(map: GameMap): BoardGeometry {
       map.supplyCenter[p] === 1 ? [x + unit * 2.1, y + unit * 1.3] : undefined,
     ),
     impassable: [],
+    land: '',
     unit,
     about: 'schematic layout (src/render/schematic.ts): positions from the adjacency graph, Voronoi cells',
   };
