@@ -223,23 +223,56 @@ function centerOwners(map: GameMap, position: Position): Int32Array {
   return owner;
 }
 
+/** The fixed text around each province's fill, made once per map and geometry (renderSvg's hot path). */
+interface ProvinceText {
+  /** `<path class=... d="...` up to the fill colour, by province. */
+  before: string[];
+  /** After the fill: the title and the closing tag. */
+  after: string[];
+  /** The label of each province, from its title on: `"><title>London</title>LON</text>`. */
+  label: string[];
+  /** Land of no province and impassable areas. */
+  rest: string;
+}
+
+const provinceTexts = new WeakMap<BoardGeometry, WeakMap<GameMap, ProvinceText>>();
+
+function provinceText(map: GameMap, g: BoardGeometry): ProvinceText {
+  let byMap = provinceTexts.get(g);
+  if (!byMap) provinceTexts.set(g, (byMap = new WeakMap()));
+  let text = byMap.get(map);
+  if (text) return text;
+  text = { before: [], after: [], label: [], rest: '' };
+  for (let p = 0; p < map.provinceCount; p++) {
+    const name = esc(map.provinceName[p]!);
+    text.before.push(
+      `<path class="province ${map.provinceKind[p]!}" data-province="${map.locationCode[p]}" d="${g.areas[p]}" fill="`,
+    );
+    text.after.push(`"><title>${name}</title></path>`);
+    text.label.push(`"><title>${name}</title>${map.locationCode[p]}</text>`);
+  }
+  if (g.land !== '') text.rest += `<path class="land" d="${g.land}" fill="${LAND}"/>`;
+  for (const area of g.impassable)
+    text.rest += `<path class="impassable" data-area="${esc(area.code)}" d="${area.path}" fill="url(#hatch)"><title>${esc(area.name)} (impassable)</title></path>`;
+  byMap.set(map, text);
+  return text;
+}
+
 function provinceLayer(
   map: GameMap,
   g: BoardGeometry,
   styles: readonly PowerStyle[],
   owner: Int32Array,
 ): string {
+  const text = provinceText(map, g);
   let out = `<g class="provinces" stroke="${BORDER}" stroke-width="${num(g.unit * 0.09)}" stroke-linejoin="round" fill-rule="evenodd">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const kind = map.provinceKind[p]!;
     const base = kind === 'sea' ? SEA : kind === 'land' ? INLAND : LAND;
     const fill = kind !== 'sea' && owner[p]! >= 0 ? styles[owner[p]!]!.tint : base;
-    out += `<path class="province ${kind}" data-province="${map.locationCode[p]}" d="${g.areas[p]}" fill="${fill}"><title>${esc(map.provinceName[p]!)}</title></path>`;
+    out += text.before[p]! + fill + text.after[p]!;
   }
-  if (g.land !== '') out += `<path class="land" d="${g.land}" fill="${LAND}"/>`;
-  for (const area of g.impassable)
-    out += `<path class="impassable" data-area="${esc(area.code)}" d="${area.path}" fill="url(#hatch)"><title>${esc(area.name)} (impassable)</title></path>`;
-  return `${out}</g>`;
+  return `${out}${text.rest}</g>`;
 }
 
 /**
@@ -279,6 +312,7 @@ function centerLayer(
 /** Abbreviations; a label that a unit would cover moves above or below it. */
 function labelLayer(map: GameMap, g: BoardGeometry, taken: readonly (Point | undefined)[]): string {
   const u = g.unit;
+  const labels = provinceText(map, g).label;
   let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const [x, labelY] = g.labels[p]!;
@@ -287,7 +321,7 @@ function labelLayer(map: GameMap, g: BoardGeometry, taken: readonly (Point | und
     // Moved clear of the unit, on the side it was on.
     if (unit && Math.abs(unit[0] - x) < u * 2.2 && Math.abs(unit[1] - y) < u * 1.7)
       y = y <= unit[1] ? unit[1] - u * 2.05 : unit[1] + u * 2.3;
-    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}"><title>${esc(map.provinceName[p]!)}</title>${map.locationCode[p]}</text>`;
+    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
   }
   return `${out}</g>`;
 }
