@@ -10,7 +10,7 @@ const pictures = [
   ['convoy.png', ['examples/convoy.txt', '--crop', '--caption', 'a convoy and a cut support']],
   ['paradox.png', ['examples/paradox.txt', '--crop', '--caption', "Pandin's paradox, DATC 6.F.16"]],
   ['retreat.png', [game, '--phase', 'F1901R', '--crop', '--caption', 'a retreat beside a standoff']],
-  ['build.png', [game, '--phase', 'W1901A', '--caption', 'builds, one of them in an occupied centre']],
+  ['build.png', [game, '--phase', 'W1901A', '--crop', '--caption', 'builds, one too many for England']],
 ];
 let failed = false;
 for (const [name, args] of pictures) {

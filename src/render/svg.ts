@@ -449,12 +449,7 @@ function legendLayer(
   // Powers with units or centres (all of them on an empty board).
   let shown = styles.map((_, i) => i).filter((i) => centers[i]! > 0 || unitCount[i]! > 0);
   if (shown.length === 0) shown = styles.map((_, i) => i);
-  const columns = Math.max(1, Math.min(shown.length, Math.floor(width / (size * 15))));
-  const columnWidth = (width - size * 2) / columns;
-  shown.forEach((i, k) => {
-    const style = styles[i]!;
-    const cx = x0 + size + (k % columns) * columnWidth;
-    const cy = y + Math.floor(k / columns) * row + row * 0.5;
+  const entries = shown.map((i) => {
     const change = centers[i]! - unitCount[i]!;
     const due =
       position.phase.type !== 'adjustment' || change === 0
@@ -462,11 +457,27 @@ function legendLayer(
         : change > 0
           ? ` (builds ${change})`
           : ` (disbands ${-change})`;
+    const units = `${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}${due}`;
+    return {
+      i,
+      name: cap(styles[i]!.name),
+      units,
+      length: `${styles[i]!.name} ${centers[i]} SC, ${units}`.length,
+    };
+  });
+  // As many columns as the longest entry allows (DejaVu Sans: about 0.6 em per character, bold digits included).
+  const longest = Math.max(...entries.map((e) => e.length)) * size * 0.6 + size * 3;
+  const columns = Math.max(1, Math.min(shown.length, Math.floor((width - size * 2) / longest)));
+  const columnWidth = (width - size * 2) / columns;
+  entries.forEach(({ i, name, units }, k) => {
+    const style = styles[i]!;
+    const cx = x0 + size + (k % columns) * columnWidth;
+    const cy = y + Math.floor(k / columns) * row + row * 0.5;
     const glyphSize = size * 0.62;
     out +=
       `<g class="legend-power" data-power="${style.name}" data-centers="${centers[i]}">` +
       unitGlyph('A', [cx + glyphSize, cy - size * 0.3], glyphSize, style, 'class="swatch"', style.name) +
-      `<text x="${num(cx + glyphSize * 2.6)}" y="${num(cy)}">${esc(cap(style.name))} <tspan font-weight="bold">${centers[i]}</tspan> SC, ${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}${due}</text></g>`;
+      `<text x="${num(cx + glyphSize * 2.6)}" y="${num(cy)}">${esc(name)} <tspan font-weight="bold">${centers[i]}</tspan> SC, ${units}</text></g>`;
   });
   y += Math.ceil(shown.length / columns) * row + row * 0.3;
   const waives = items.filter((i) => i.given.order.kind === 'waive');
