@@ -25,6 +25,7 @@ import { defaultGeometry } from '../src/render/standard.js';
 import { renderSvg, type RenderOptions } from '../src/render/svg.js';
 import { seededRandom } from '../src/selfplay/random-player.js';
 import { loadDatcCases, prepareMovementCase } from './datc-harness.js';
+import { shuffle } from './oracle/generate.js';
 import { byClass, classes, parseXml, titleOf, type XmlElement } from './xml.js';
 
 const map = standardMap();
@@ -60,16 +61,6 @@ function orderElement(doc: XmlElement, power: string, text: string): XmlElement 
 /** Board units (not build ghosts or legend swatches): location to the glyph element. */
 function unitGlyphs(doc: XmlElement): XmlElement[] {
   return byClass(doc, 'unit');
-}
-
-function shuffle<T>(items: readonly T[], seed: number): T[] {
-  const next = seededRandom(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /**
@@ -231,8 +222,8 @@ describe('renderSvg on the standard map (its art, src/map/standard.geometry.json
         svg,
       );
       for (const seed of [1, 2, 3]) {
-        const mixed = { ...position, units: shuffle(position.units, seed) };
-        const mixedOrders = shuffle(orders, seed + 10);
+        const mixed = { ...position, units: shuffle(seededRandom(seed), position.units) };
+        const mixedOrders = shuffle(seededRandom(seed + 10), orders);
         const again = renderSvg(map, mixed, { result: adjudicateMovement(map, mixed, mixedOrders).value! });
         assert.equal(again, svg, `${name}, shuffle ${seed}`);
       }
