@@ -10,9 +10,9 @@ export const frame = {
   corners: [
     [-11.5, 52], // west of Ireland
     [-10.5, 34], // the Atlantic off Morocco
-    [-1, 33.6], // inland of Oran
-    [16, 30.8], // the Gulf of Sidra's shore
-    [36, 31.5], // south of Jerusalem
+    [-1, 34.4], // inland of Oran
+    [16, 32.6], // off Tripoli: the board's south edge cuts the Libyan shore
+    [35.5, 32.2], // Galilee
     [44.5, 35.5], // beyond Mosul
     [46, 42], // beyond Tiflis
     [47, 68.3], // the Barents shore east of the White Sea

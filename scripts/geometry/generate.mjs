@@ -25,7 +25,7 @@ const worldVersion = require('world-atlas/package.json').version;
 const SCALE = Number(process.env.GEOMETRY_SCALE ?? 3); // raster pixels per output unit
 const TOLERANCE = 0.55; // simplification tolerance, output units
 const MIN_ISLAND = 10; // islands smaller than this (square units) are left out as sea
-const ISLAND_REACH = 8; // an island within this many units of its country's only province joins it
+const ISLAND_REACH = 15; // an island within this many units of its country's only province joins it
 
 // ---- labels: the provinces in map order, then Switzerland, then neutral land; -2 marks water not yet assigned
 const codes = mapJson.provinces.map((p) => p.code);
