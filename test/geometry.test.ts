@@ -25,7 +25,8 @@ interface Exception {
   reason: string;
 }
 
-const srcFile = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../src/map/${name}`, import.meta.url), 'utf8'));
+const srcFile = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../src/map/${name}`, import.meta.url), 'utf8'));
 const geometry = srcFile('standard.geometry.json') as Geometry;
 const exceptions = srcFile('standard.geometry-exceptions.json') as { exceptions: Exception[] };
 
@@ -52,7 +53,11 @@ function ringArea(p: Point[]): number {
 }
 /** Area of a multipolygon: outer rings minus their holes. */
 const area = (polygons: Polygons): number =>
-  polygons.reduce((sum, polygon) => sum + polygon.reduce((s, ring, k) => s + (k === 0 ? 1 : -1) * Math.abs(ringArea(ringPoints(ring))), 0), 0);
+  polygons.reduce(
+    (sum, polygon) =>
+      sum + polygon.reduce((s, ring, k) => s + (k === 0 ? 1 : -1) * Math.abs(ringArea(ringPoints(ring))), 0),
+    0,
+  );
 
 /** Even-odd point in polygon over all rings of a multipolygon. */
 function contains(polygons: Polygons, [x, y]: Point): boolean {
@@ -93,7 +98,8 @@ const pairKey = (a: string, b: string): string => [a, b].sort().join('-');
 const adjacent = new Set<string>();
 for (const p of map.provinces) {
   const coasts = (p as { coasts?: Record<string, string[]> }).coasts ?? {};
-  for (const other of [...(p.army ?? []), ...(p.fleet ?? []), ...Object.values(coasts).flat()]) adjacent.add(pairKey(p.code, base(other)));
+  for (const other of [...(p.army ?? []), ...(p.fleet ?? []), ...Object.values(coasts).flat()])
+    adjacent.add(pairKey(p.code, base(other)));
 }
 const fleetNeighbours = (location: string): string[] => {
   const [province, coast] = location.split('/');
@@ -108,7 +114,8 @@ describe('standard map geometry', () => {
     for (const v of geometry.viewBox) assert.ok(Number.isInteger(v));
     geometry.arcs.forEach((arc, i) => {
       assert.ok(arc.length >= 2, `arc ${i} has fewer than two points`);
-      for (const p of arc) assert.ok(p.length === 2 && p.every(Number.isInteger), `arc ${i} has a non-integer point`);
+      for (const p of arc)
+        assert.ok(p.length === 2 && p.every(Number.isInteger), `arc ${i} has a non-integer point`);
     });
     assert.deepEqual(Object.keys(geometry.provinces).sort(), [...codes].sort());
     const regions: [string, Polygons][] = [
@@ -118,6 +125,12 @@ describe('standard map geometry', () => {
     ];
     const uses = new Map<number, number>();
     for (const [name, polygons] of regions) {
+      // Outer rings run clockwise on screen (y down: a positive shoelace sum), holes the other way.
+      for (const polygon of polygons) {
+        polygon.forEach((ring, k) =>
+          assert.ok(ringArea(ringPoints(ring)) > 0 === (k === 0), `${name}: ring ${k} winds the wrong way`),
+        );
+      }
       for (const ring of polygons.flat()) {
         assert.ok(ring.length > 0, `${name} has an empty ring`);
         for (const ref of ring) {
@@ -128,7 +141,11 @@ describe('standard map geometry', () => {
         ring.forEach((ref, k) => {
           const end = arcPoints(ref).at(-1)!;
           const next = arcPoints(ring[(k + 1) % ring.length]!)[0]!;
-          assert.deepEqual(end, next, `${name}: a ring's arcs ${ref} and ${ring[(k + 1) % ring.length]} do not join`);
+          assert.deepEqual(
+            end,
+            next,
+            `${name}: a ring's arcs ${ref} and ${ring[(k + 1) % ring.length]} do not join`,
+          );
         });
       }
     }
@@ -137,15 +154,22 @@ describe('standard map geometry', () => {
   });
 
   it('gives every province an area', () => {
-    for (const [code, p] of Object.entries(geometry.provinces)) assert.ok(area(p.arcs) >= 20, `${code} has area ${area(p.arcs)}`);
+    for (const [code, p] of Object.entries(geometry.provinces))
+      assert.ok(area(p.arcs) >= 20, `${code} has area ${area(p.arcs)}`);
   });
 
   it('draws labels inside their province, supply centres inside theirs', () => {
-    for (const [code, p] of Object.entries(geometry.provinces)) assert.ok(contains(p.arcs, p.label), `${code}: label outside`);
-    for (const [code, s] of Object.entries(geometry.impassable ?? {})) assert.ok(contains(s.arcs, s.label), `${code}: label outside`);
+    for (const [code, p] of Object.entries(geometry.provinces))
+      assert.ok(contains(p.arcs, p.label), `${code}: label outside`);
+    for (const [code, s] of Object.entries(geometry.impassable ?? {}))
+      assert.ok(contains(s.arcs, s.label), `${code}: label outside`);
     const centres = map.provinces.filter((p) => p.supplyCenter).map((p) => p.code);
     assert.deepEqual(Object.keys(geometry.supplyCenters).sort(), centres.sort());
-    for (const code of centres) assert.ok(contains(geometry.provinces[code]!.arcs, geometry.supplyCenters[code]!), `${code}: supply centre outside`);
+    for (const code of centres)
+      assert.ok(
+        contains(geometry.provinces[code]!.arcs, geometry.supplyCenters[code]!),
+        `${code}: supply centre outside`,
+      );
   });
 
   it('has an anchor for every location, inside its province; a coast anchor by a sea of that coast', () => {
@@ -157,12 +181,23 @@ describe('standard map geometry', () => {
     const seas = codes.filter((c) => kind.get(c) === 'sea');
     for (const location of locations) {
       const anchor = geometry.anchors[location]!;
-      assert.ok(contains(geometry.provinces[base(location)]!.arcs, anchor), `${location}: anchor outside its province`);
+      assert.ok(
+        contains(geometry.provinces[base(location)]!.arcs, anchor),
+        `${location}: anchor outside its province`,
+      );
       if (!location.includes('/')) continue;
       const own = fleetNeighbours(location).filter((c) => kind.get(c) === 'sea');
-      const byDistance = seas.map((s) => ({ s, d: distanceTo(geometry.provinces[s]!.arcs, anchor) })).sort((a, b) => a.d - b.d);
-      assert.ok(own.includes(byDistance[0]!.s), `${location}: nearest sea is ${byDistance[0]!.s}, not one of ${own.join(', ')}`);
-      assert.ok(byDistance[0]!.d <= 20, `${location}: anchor ${byDistance[0]!.d.toFixed(1)} units from the sea`);
+      const byDistance = seas
+        .map((s) => ({ s, d: distanceTo(geometry.provinces[s]!.arcs, anchor) }))
+        .sort((a, b) => a.d - b.d);
+      assert.ok(
+        own.includes(byDistance[0]!.s),
+        `${location}: nearest sea is ${byDistance[0]!.s}, not one of ${own.join(', ')}`,
+      );
+      assert.ok(
+        byDistance[0]!.d <= 20,
+        `${location}: anchor ${byDistance[0]!.d.toFixed(1)} units from the sea`,
+      );
     }
   });
 
@@ -179,7 +214,8 @@ describe('standard map geometry', () => {
       ends.set(code, corners);
     }
     const border = new Set<string>();
-    for (const list of owners.values()) if (list.length === 2 && list[0] !== list[1]) border.add(pairKey(list[0]!, list[1]!));
+    for (const list of owners.values())
+      if (list.length === 2 && list[0] !== list[1]) border.add(pairKey(list[0]!, list[1]!));
     const touches = (a: string, b: string): boolean => [...ends.get(a)!].some((p) => ends.get(b)!.has(p));
     const found: string[] = [];
     for (let i = 0; i < codes.length; i++) {

@@ -229,7 +229,12 @@ export const coasts = {
   'BUL/SC': [25.2, 40.98], // the Thracian shore of the Aegean
 };
 
-// Places that override the computed unit anchor or label point of a province, where the automatic choice
-// (the roomiest point of the province) would mislead. Empty unless the preview shows a problem.
-export const anchors = {};
+// Where a unit of a province is preferably drawn, when the default (the middle of the province's seeds, moved
+// to where the province has room and away from its supply centre) would sit on a coast or a frame edge. The
+// label goes near the unit, with room, unless placed here.
+export const anchors = {
+  MAO: [-12.5, 44.5], // the open ocean west of Biscay, not the Portuguese shore
+  NAF: [-1.5, 34.0], // inland between Oran and Fez
+  BAR: [41, 69.3], // off the Kola peninsula, away from the frame's top edge
+};
 export const labels = {};

@@ -378,6 +378,10 @@ const centreOf = (label) => {
   const y = own.reduce((a, s) => a + s.y, 0) / own.length;
   return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
 };
+const clampedPixelOf = (lonlat) => {
+  const [x, y] = toRaster(lonlat);
+  return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
+};
 const supplyCenters = {};
 const anchors = {};
 const provinces = {};
@@ -386,19 +390,19 @@ for (const p of mapJson.provinces) {
   const l = labelOf(p.code);
   const avoid = [];
   if (p.supplyCenter) {
-    const sc = placeNear(l, pixelOf(cities[p.code]), 3);
+    const sc = placeNear(l, clampedPixelOf(cities[p.code]), 3);
     supplyCenters[p.code] = unit(sc);
     avoid.push(sc);
   }
-  const anchorPx = anchorOverrides[p.code] ? pixelOf(anchorOverrides[p.code]) : placeNear(l, centreOf(l), 8, avoid, 12);
+  const anchorPx = placeNear(l, anchorOverrides[p.code] ? clampedPixelOf(anchorOverrides[p.code]) : centreOf(l), 8, avoid, 12);
   anchors[p.code] = unit(anchorPx);
   avoid.push(anchorPx);
-  const labelPx = labelOverrides[p.code] ? pixelOf(labelOverrides[p.code]) : placeNear(l, anchorPx, 5, avoid, 14);
+  const labelPx = placeNear(l, labelOverrides[p.code] ? clampedPixelOf(labelOverrides[p.code]) : anchorPx, 5, avoid, 14);
   if (!polygons.get(l)) throw new Error(`${p.code} has no area`);
   provinces[p.code] = { arcs: refsOf(l), label: unit(labelPx) };
   for (const coast of Object.keys(p.coasts ?? {})) {
     const name = `${p.code}/${coast}`;
-    anchors[name] = unit(placeNear(l, pixelOf(coasts[name]), 2.5));
+    anchors[name] = unit(placeNear(l, clampedPixelOf(coasts[name]), 2.5));
   }
 }
 const swissPx = pixelsOf.get(SWI).reduce((a, i) => (room[i] > room[a] ? i : a));
