@@ -20,6 +20,14 @@ export const frame = {
   ],
   // Lambert conformal conic centred on central Europe: shapes stay true, as on a wall map of Europe.
   projection: { rotate: [-16, 0], parallels: [38, 62] },
+  // Gentle magnifying lenses, as a Diplomacy board gives the crowded west and centre more room than Russia and
+  // the open ocean: around each `centre`, distances r grow to r + strength * R * tanh(r / R), with R the distance
+  // to a place `radius` degrees of latitude north of the centre (the middle is enlarged 1 + strength times, the
+  // far edges only shifted outwards). One on Britain, one on central Europe; applied in this order.
+  lenses: [
+    { centre: [-2.5, 54], radius: 4, strength: 0.7 },
+    { centre: [9, 49], radius: 12, strength: 0.9 },
+  ],
 };
 
 // Which provinces each modern country's land may go to (Natural Earth names). A land pixel of a listed
@@ -233,8 +241,12 @@ export const coasts = {
 // to where the province has room and away from its supply centre) would sit on a coast or a frame edge. The
 // label goes near the unit, with room, unless placed here.
 export const anchors = {
-  MAO: [-12.5, 44.5], // the open ocean west of Biscay, not the Portuguese shore
+  MAO: [-9, 46], // the open ocean west of Biscay, not the Portuguese shore or the frame
   NAF: [-1.5, 34.0], // inland between Oran and Fez
   BAR: [41, 69.3], // off the Kola peninsula, away from the frame's top edge
+  LYO: [5, 41.8], // the open gulf, not the Provencal shore
+  ENG: [-3, 49.9], // mid-Channel
+  POR: [-7.9, 40.3], // inland, away from Lisbon's supply centre on the shore
+  NWY: [9, 61.5], // southern Norway, where the province is widest
 };
 export const labels = {};
