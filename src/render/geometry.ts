@@ -186,7 +186,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
 
 /** A glyph radius that suits the board: about a tenth of a typical province's width. */
 export function unitRadius(width: number, height: number, provinces: number): number {
-  return Math.round(Math.sqrt((width * height) / Math.max(1, provinces)) * 0.08 * 10) / 10;
+  return Math.round(Math.sqrt((width * height) / Math.max(1, provinces)) * 0.09 * 10) / 10;
 }
 
 /** Arcs with their deltas summed: absolute points. Undefined (and an issue) when malformed. */

@@ -4,9 +4,9 @@
  * the same bytes, whatever order the units and orders are listed in.
  *
  * Layers, bottom to top: provinces (sea, coast, inland; owned supply-centre land tinted in the owner's colour),
- * impassable areas (hatched), supply-centre markers (owner's colour and letter, white when neutral),
- * abbreviations, standoff markers, supports and convoys, moves, other orders, units, dislodged units, failure and
- * paradox marks, then the legend below the board: the phase, each power with its letter, units and supply
+ * impassable areas (hatched), supply-centre markers (owner's colour and letter, white when neutral), supports and
+ * convoys, moves, other orders, standoff markers, abbreviations, failure and paradox marks, units, dislodged
+ * units, dislodgement bursts, then the legend below the board: the phase, each power with its letter, units and supply
  * centres, the waives and the order key.
  *
  * Elements tests can read: `path.province` with `data-province` (one per province), `g.unit` with `data-power`,
@@ -89,7 +89,8 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
     items = sortItems(items);
   }
 
-  // What stands in each province (a unit, a dislodged unit, a build): labels and centre markers keep clear of it.
+  // What stands in each province (a unit, a dislodged unit, a build, a standoff marker): labels and centre markers
+  // keep clear of it.
   const taken = units.map((unit, p) => unit?.at ?? dislodged[p]?.at);
   for (const item of items) {
     const order = item.given.order;
@@ -103,6 +104,11 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
   const contestedSet = new Set(position.contested);
   if (showOutcomes) for (const code of options.result?.contested ?? []) contestedSet.add(code);
   const contested = [...contestedSet].sort();
+  // A standoff marker stands at the province's anchor too.
+  for (const code of contested) {
+    const p = splitCoast(map, code).province;
+    if (p >= 0) taken[p] ??= geometry.anchors[p];
+  }
   const [vx, vy, width, height] =
     options.crop === true ? cropBox(map, geometry, scene, items, contested) : geometry.viewBox;
   const legend = legendLayer(
@@ -124,9 +130,12 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
     `<rect x="${num(vx)}" y="${num(vy)}" width="${num(width)}" height="${num(total)}" fill="#FFFFFF"/>`;
   svg += provinceLayer(map, geometry, styles, owner);
   svg += centerLayer(map, geometry, styles, owner, taken);
-  svg += labelLayer(map, geometry, taken);
-  if (showOrders) svg += `<g class="orders">${drawOrders(scene, items)}</g>`;
+  const drawn = showOrders ? drawOrders(scene, items) : { orders: '', marks: '' };
+  svg += `<g class="orders">${drawn.orders}</g>`;
   svg += bounceLayer(map, geometry, contested);
+  // Labels over the orders (with a white halo), so an arrow never hides a province's name; units over both.
+  svg += labelLayer(map, geometry, taken);
+  svg += `<g class="marks">${drawn.marks}</g>`;
   svg += unitLayer(map, position, styles, units, dislodged, u);
   if (showOutcomes) svg += dislodgementLayer(map, geometry, options.result!, units);
   svg += legend.svg;
