@@ -213,6 +213,26 @@ describe('renderSvg on the standard map (its art, src/map/standard.geometry.json
     assert.equal(byClass(draw(map, prepared.position, { result, showOrders: false }), 'order').length, 0);
   });
 
+  test('crop: the picture keeps to where the orders are, inside the board', () => {
+    const { position, orders } = example('convoy.txt');
+    const result = adjudicateMovement(map, position, orders).value!;
+    const full = draw(map, position, { result });
+    const cropped = draw(map, position, { result, crop: true });
+    const box = (doc: XmlElement): number[] => doc.attributes['viewBox']!.split(' ').map(Number);
+    const [x, y, w] = box(cropped);
+    const [, , fullWidth] = box(full);
+    const [bx, by, bw, bh] = board.viewBox;
+    assert.ok(w! < fullWidth! / 2, `cropped width ${w}`);
+    const legendTop = Number(
+      byClass(cropped, 'legend')[0]!.children.find((c) => c.name === 'rect')!.attributes['y'],
+    );
+    for (const unit of position.units) {
+      const [ux, uy] = board.anchors[lookupLocation(map, unit.location)]!;
+      assert.ok(ux >= x! && ux <= x! + w! && uy >= y! && uy <= legendTop, `${unit.location} inside the crop`);
+    }
+    assert.ok(x! >= bx && y! >= by && x! + w! <= bx + bw && legendTop <= by + bh);
+  });
+
   test('the same input gives the same bytes, in whatever order units and orders are listed', () => {
     for (const name of ['opening.txt', 'convoy.txt', 'paradox.txt']) {
       const { position, orders } = example(name);
@@ -281,6 +301,12 @@ describe('the example games render phase by phase', () => {
         assert.equal(byClass(doc, 'order').length, record.orders.length, record.name);
         assert.equal(unitGlyphs(doc).length, record.position.units.length + record.position.dislodged.length);
         assert.equal(byClass(doc, 'unit', 'dislodged').length, record.position.dislodged.length, record.name);
+        // A retreat position's standoffs (no retreat there) are marked.
+        assert.deepEqual(
+          byClass(doc, 'bounce').map((e) => e.attributes['data-province']),
+          [...record.position.contested].sort(),
+          record.name,
+        );
       }
       const doc = draw(map, game.position, {
         orders: game.orders.map((o) => ({ power: o.power, order: o.order })),
