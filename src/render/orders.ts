@@ -223,7 +223,7 @@ function drawItem(
       } else {
         const to = targetPlace(scene, order.to);
         if (!to) break;
-        const route = supportedRoute(scene, order.supported.location, order.to, routes);
+        const route = routeOf(scene, order.supported.location, order.to, routes);
         const leg = route ? route[route.length - 2]! : supported.at;
         end = [leg[0] + (to[0] - leg[0]) * 0.66, leg[1] + (to[1] - leg[1]) * 0.66];
       }
@@ -243,7 +243,8 @@ function drawItem(
       });
       const army = unitPlace(scene, order.army.location, false);
       const to = targetPlace(scene, order.to);
-      if (army && to && !routes.has(matchingMove(item, routes))) {
+      // The army's arrow shows the route when its move is there; otherwise the fleet shows what it would carry.
+      if (army && to && !routeOf(scene, order.army.location, order.to, routes)) {
         body += line([towards(army.at, from.at, u * 1.25), from.at, towards(to, from.at, u * 0.3)], {
           color,
           width: u * 0.16,
@@ -298,8 +299,8 @@ function targetOccupied(scene: Scene, location: string): boolean {
   return province >= 0 && scene.units[province] !== undefined;
 }
 
-/** The drawn route of the move of the unit at `location` to `to`, when it goes by convoy. */
-function supportedRoute(
+/** The drawn route of the move of the unit at `location` to `to`, when it goes through convoying fleets. */
+function routeOf(
   scene: Scene,
   location: string,
   to: string,
@@ -317,17 +318,6 @@ function supportedRoute(
       return route;
   }
   return undefined;
-}
-
-/** Placeholder key for "the move this convoy serves" lookups: the convoy item itself when no move matches. */
-function matchingMove(item: OrderItem, routes: ReadonlyMap<OrderItem, Point[]>): OrderItem {
-  const order = item.given.order;
-  if (order.kind !== 'convoy') return item;
-  for (const move of routes.keys()) {
-    const m = move.given.order;
-    if (m.kind === 'move' && m.unit.location === order.army.location && m.to === order.to) return move;
-  }
-  return item;
 }
 
 /**
