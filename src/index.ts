@@ -146,3 +146,4 @@ export {
   type Point,
 } from './render/geometry.js';
 export { schematicGeometry } from './render/schematic.js';
+export { defaultGeometry } from './render/standard.js';
