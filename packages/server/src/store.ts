@@ -196,10 +196,70 @@ export interface Caller {
   status: Game['status'];
   map: string;
   options: GameOptions;
+  /** The phase as this instance last saw it, not read now (see `authenticate`). */
+  recent: boolean;
 }
 
-/** Who `token` is in game `id`: one of its powers, or its admin. */
-export async function authenticate(db: Db, id: string, token: string | undefined): Promise<Caller> {
+/**
+ * What never changes once written, kept per game by each instance: the map, the options, the admin token's hash
+ * and the hash of each power's token (a power joins once).
+ */
+interface GameKeys {
+  map: string;
+  options: GameOptions;
+  hashes: string[];
+  powers: (string | undefined)[];
+}
+const keys = new Map<string, GameKeys>();
+
+/** A game's phase as this instance last read it: number, name, status and position (which never change together). */
+interface PhaseState {
+  seq: number;
+  phase: string;
+  status: Game['status'];
+  position: Position;
+}
+const states = new Map<string, PhaseState>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(key, value);
+}
+
+function tokenProblem(id: string, token: string | undefined): Problem {
+  return token === undefined
+    ? new Problem(401, 'missing-token', 'this needs a token: send "Authorization: Bearer TOKEN"')
+    : new Problem(401, 'bad-token', `the token is not one of game "${id}"`);
+}
+
+/**
+ * Who `token` is in game `id`: one of its powers, or its admin. With `recent`, a token this instance knows is
+ * accepted without reading the database, and the phase is the one last seen: for callers that check the phase
+ * themselves as they write (order submission).
+ */
+export async function authenticate(
+  db: Db,
+  id: string,
+  token: string | undefined,
+  recent = false,
+): Promise<Caller> {
+  const known = keys.get(id);
+  const state = states.get(id);
+  if (recent && known && state && token) {
+    const found = matchToken(token, known.hashes);
+    if (found >= 0) {
+      const { seq, phase, status } = state;
+      return {
+        power: known.powers[found],
+        seq,
+        phase,
+        status,
+        map: known.map,
+        options: known.options,
+        recent,
+      };
+    }
+  }
   const r = await db.query<{
     seq: number;
     phase: string;
@@ -217,13 +277,17 @@ export async function authenticate(db: Db, id: string, token: string | undefined
   );
   const row = r.rows[0];
   if (!row) throw notFound(id);
-  if (token === undefined) {
-    throw new Problem(401, 'missing-token', 'this needs a token: send "Authorization: Bearer TOKEN"');
-  }
-  const found = token === '' ? -1 : matchToken(token, [row.admin_hash, ...row.players.map((p) => p.hash)]);
-  if (found < 0) throw new Problem(401, 'bad-token', `the token is not one of game "${id}"`);
+  const game: GameKeys = {
+    map: row.map,
+    options: row.options,
+    hashes: [row.admin_hash, ...row.players.map((p) => p.hash)],
+    powers: [undefined, ...row.players.map((p) => p.power)],
+  };
+  remember(keys, id, game);
+  const found = token === undefined || token === '' ? -1 : matchToken(token, game.hashes);
+  if (found < 0) throw tokenProblem(id, token);
   const { seq, phase, status, map, options } = row;
-  return { power: found === 0 ? undefined : row.players[found - 1]?.power, seq, phase, status, map, options };
+  return { power: game.powers[found], seq, phase, status, map, options, recent: false };
 }
 
 /** The caller's power; the admin token has none and may not order or read orders. */
@@ -287,21 +351,15 @@ export async function joinGame(
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-/** Positions by game, for the phase (`seq`) they belong to: a phase's position never changes, so any instance may keep it. */
-const positions = new Map<string, { seq: number; position: Position }>();
-
-async function positionOf(db: Queryable, id: string, seq: number): Promise<Position> {
-  const cached = positions.get(id);
-  if (cached?.seq === seq) return cached.position;
-  const r = await db.query<{ seq: number; position: Position }>(
-    'SELECT seq, position FROM games WHERE id = $1',
-    [id],
-  );
+/** The game's phase `seq`, from what this instance keeps, or read now (then it may be a later phase). */
+async function phaseState(db: Queryable, id: string, seq: number): Promise<PhaseState> {
+  const cached = states.get(id);
+  if (cached?.seq === seq) return cached;
+  const r = await db.query<PhaseState>('SELECT seq, phase, status, position FROM games WHERE id = $1', [id]);
   const row = r.rows[0];
   if (!row) throw notFound(id);
-  if (positions.size >= 10_000) positions.clear();
-  positions.set(id, { seq: row.seq, position: row.position });
-  return row.position;
+  remember(states, id, row);
+  return row;
 }
 
 /** The powers with something to order in `position`'s phase. */
@@ -401,11 +459,20 @@ function gameOf(row: GameRow, history: PhaseRecord[], orders: SubmittedOrder[]):
 
 /** The public view of a game: everything but the orders of the current phase. */
 export async function readGame(db: Db, id: string, withHistory: boolean): Promise<Record<string, unknown>> {
-  const row = await gameRow(db, id);
-  const players = await db.query<{ power: string; ready: boolean }>(
-    'SELECT power, ready FROM players WHERE game_id = $1',
-    [id],
+  // One statement: one snapshot of the game, its players and its history.
+  const r = await db.query<
+    GameRow & { players: { power: string; ready: boolean }[]; history: PhaseRecord[] | null }
+  >(
+    `SELECT ${GAME_COLUMNS},
+       coalesce((SELECT json_agg(json_build_object('power', p.power, 'ready', p.ready))
+                 FROM players p WHERE p.game_id = g.id), '[]'::json) AS players,
+       CASE WHEN $2 THEN coalesce((SELECT json_agg(h.record ORDER BY h.seq)
+                                  FROM phases h WHERE h.game_id = g.id AND h.seq < g.seq), '[]'::json) END AS history
+     FROM games g WHERE g.id = $1`,
+    [id, withHistory],
   );
+  const row = r.rows[0];
+  if (!row) throw notFound(id);
   const map = mapOf(row.map);
   const { position } = row;
   const must = row.status === 'active' ? powersToOrder(map, position) : new Set<string>();
@@ -441,14 +508,14 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
       .filter((a) => a.change !== 0)
       .map((a) => ({ power: a.power, change: a.change, buildSites: a.buildSites }));
   }
-  const byPower = new Map(players.rows.map((p) => [p.power, p.ready]));
+  const byPower = new Map(row.players.map((p) => [p.power, p.ready]));
   view['powers'] = map.powers.map((power) => ({
     power,
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
   }));
-  if (withHistory) view['history'] = historyJson(gameOf(row, await historyOf(db, id, row.seq), []));
+  if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
   return view;
 }
 
@@ -461,7 +528,7 @@ export async function legalFor(
   const orders: Record<string, string[]> = {};
   if (caller.status === 'active') {
     const map = mapOf(caller.map);
-    const position = await positionOf(db, id, caller.seq);
+    const { position } = await phaseState(db, id, caller.seq);
     const rules = resolveRules('datc', caller.options.rules ?? []).value;
     for (const o of legalOrders(map, position, rules === undefined ? { power } : { power, rules })) {
       const unit = o.unit === '' ? 'WAIVE' : o.unit;
@@ -546,21 +613,29 @@ export async function submitFor(
   const power = callerPower(caller);
   const map = mapOf(caller.map);
   const text = orderLines(map, items);
-  let { seq, status } = caller;
-  let current = caller.phase;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (status !== 'active')
-      throw new Problem(409, 'game-over', `the game is over (${status}); no more orders are taken`);
-    const position = await positionOf(db, id, seq);
+  let seq = caller.seq;
+  let verified = !caller.recent;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const state = await phaseState(db, id, seq);
+    seq = state.seq;
+    if (state.status !== 'active') {
+      throw new Problem(409, 'game-over', `the game is over (${state.status}); no more orders are taken`);
+    }
     const game: Game = {
       map: caller.map,
       options: caller.options,
-      position,
+      position: state.position,
       orders: [],
       history: [],
-      status,
+      status: state.status,
     };
     const result = submitOrders(map, game, power, text, phase === undefined ? {} : { phase });
+    if (!result.value && !verified) {
+      // The phase this instance last saw may be behind: read it, then judge the orders again.
+      seq = (await gameRow(db, id)).seq;
+      verified = true;
+      continue;
+    }
     if (!result.value) throw rejected(result.issues);
     const orders = result.value.orders;
     // Inserted only while the game is still in the phase the orders were checked against (see the module header).
@@ -575,17 +650,15 @@ export async function submitFor(
       [id, power, seq, JSON.stringify(orders)],
     );
     const row = r.rows[0];
-    if (row) return { power, phase: current, orders: orders.map((o) => o.text), ready: row.ready };
+    if (row) return { power, phase: state.phase, orders: orders.map((o) => o.text), ready: row.ready };
     // The phase moved on meanwhile: check again against the new one (or refuse, when the caller named a phase).
-    const now = await gameRow(db, id);
-    seq = now.seq;
-    status = now.status;
-    current = now.phase;
+    seq = (await gameRow(db, id)).seq;
+    verified = true;
   }
   throw new Problem(
     409,
     'wrong-phase',
-    `the phase changed while the orders were submitted; it is now ${current}`,
+    'the phase changed while the orders were submitted; read the game and submit them again',
   );
 }
 
