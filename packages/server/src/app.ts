@@ -16,7 +16,7 @@ export interface AppOptions {
   db: Db;
   /** Names this instance in the phases it processes. */
   instance: string;
-  /** Largest request body, in bytes (default 64 KiB; imports may be 16 times that). */
+  /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
 }
 
@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   app.post(
     '/api/games/import',
-    { schema: schemas.importGame, bodyLimit: bodyLimit * 16 },
+    { schema: schemas.importGame, bodyLimit: bodyLimit * 64 },
     async (request, reply) => {
       const created = await store.importGame(db, request.body as Parameters<typeof store.importGame>[1]);
       return reply.code(201).send(created);
