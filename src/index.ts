@@ -119,6 +119,9 @@ export {
   ordersOf,
   type Game,
   type GameOptions,
+  type Unretreatable,
+  type DisbandedUnit,
+  type DisbandReason,
   type GameStatus,
   type PhaseRecord,
   type SubmittedOrder,
@@ -131,3 +134,13 @@ export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from 
 export { readMilaJson, writeMilaJson, gameToMila, looksLikeMila } from './formats/mila-json.js';
 export { readJdipCases, type JdipCase } from './formats/jdip.js';
 export { readPositionText } from './formats/position-text.js';
+
+export { renderSvg, type RenderOptions, type RenderResult } from './render/svg.js';
+export {
+  readGeometry,
+  type MapGeometry,
+  type BoardGeometry,
+  type ImpassableArea,
+  type Point,
+} from './render/geometry.js';
+export { schematicGeometry } from './render/schematic.js';

@@ -7,6 +7,7 @@ import * as adjudicate from './adjudicate.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
 import * as legal from './legal.js';
+import * as render from './render.js';
 import * as replay from './replay.js';
 import * as rules from './rules.js';
 import * as serve from './serve.js';
@@ -22,6 +23,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['datc', datc],
   ['game', game],
   ['legal', legal],
+  ['render', render],
   ['replay', replay],
   ['rules', rules],
   ['serve', serve],
