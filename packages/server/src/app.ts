@@ -162,6 +162,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return store.exportGame(db, request.params.id, q.format ?? 'mila');
   });
   app.get<{ Params: Params }>(
+    '/api/games/:id/map.svg',
+    { schema: schemas.mapSvg },
+    async (request, reply) => {
+      const q = request.query as { phase?: string };
+      const svg = await store.mapSvg(db, request.params.id, q.phase);
+      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+    },
+  );
+  app.get<{ Params: Params }>(
     '/api/games/:id/events',
     { schema: schemas.gameEvents },
     async (request, reply) => {

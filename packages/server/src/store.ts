@@ -26,6 +26,7 @@ import {
   readMilaJson,
   resolveRules,
   describeRules,
+  renderSvg,
   retreatOptions,
   submitOrders,
   type Game,
@@ -800,7 +801,34 @@ export async function processDue(db: Db, instance: string, limit = 50): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Export and events
+// Export, map and events
+
+/**
+ * The map of a phase as SVG (the core's renderSvg): a processed phase with its orders and their outcomes, the
+ * dislodged units and standoffs its next phase records; the current phase (the default) with no orders, which stay
+ * secret until it is adjudicated.
+ */
+export async function mapSvg(db: Db, id: string, phase: string | undefined): Promise<string> {
+  const row = await gameRow(db, id);
+  const map = mapOf(row.map);
+  if (phase === undefined || phase === row.phase) return renderSvg(map, row.position);
+  const history = await historyOf(db, id, row.seq);
+  const at = history.findIndex((r) => r.name === phase);
+  const record = history[at];
+  if (!record) {
+    const names = [...history.map((r) => r.name), row.phase];
+    throw new Problem(
+      404,
+      'no-such-phase',
+      `game "${id}" has no phase ${phase}; its phases are ${names.join(', ')}`,
+    );
+  }
+  const next = history[at + 1]?.position ?? row.position;
+  const after = next.phase.type === 'retreat' ? next : undefined;
+  return renderSvg(map, record.position, {
+    result: { orders: record.outcomes, contested: after?.contested ?? [], dislodged: after?.dislodged ?? [] },
+  });
+}
 
 export async function exportGame(
   db: Db,
