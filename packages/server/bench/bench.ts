@@ -34,6 +34,13 @@ const seconds = Math.max(1, Math.min(60, Number(values.seconds)));
 const maxRequests = Math.max(1, Math.min(1_000_000, Number(values.requests)));
 const gameCount = Math.max(1, Math.min(500, Number(values.games)));
 const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
+// The bench loads a server hard: only one on this machine.
+if (values.url !== undefined && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(values.url)) {
+  process.stderr.write(
+    `bench: --url must be a server on this machine (http://127.0.0.1:PORT), not ${values.url}\n`,
+  );
+  process.exit(2);
+}
 
 const agent = new Agent({ keepAlive: true, maxSockets: clients });
 
