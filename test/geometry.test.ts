@@ -108,6 +108,41 @@ const fleetNeighbours = (location: string): string[] => {
   return list.map(base);
 };
 
+/**
+ * The pairs of provinces where the geometry and the graph disagree: `A-B adjacent-without-border` (adjacent, but
+ * no common arc; a sea and a coast may instead touch at an arc's end) or `A-B border-without-adjacency`.
+ */
+function disagreements(provinces: Geometry['provinces']): string[] {
+  const owners = new Map<number, string[]>();
+  const ends = new Map<string, Set<string>>();
+  for (const [code, p] of Object.entries(provinces)) {
+    const corners = new Set<string>();
+    for (const ref of p.arcs.flat(2)) {
+      const i = ref >= 0 ? ref : ~ref;
+      owners.set(i, [...(owners.get(i) ?? []), code]);
+      for (const point of [arcs[i]![0]!, arcs[i]!.at(-1)!]) corners.add(point.join(','));
+    }
+    ends.set(code, corners);
+  }
+  const border = new Set<string>();
+  for (const list of owners.values())
+    if (list.length === 2 && list[0] !== list[1]) border.add(pairKey(list[0]!, list[1]!));
+  const touches = (a: string, b: string): boolean => [...ends.get(a)!].some((p) => ends.get(b)!.has(p));
+  const found: string[] = [];
+  for (let i = 0; i < codes.length; i++) {
+    for (let j = i + 1; j < codes.length; j++) {
+      const a = codes[i]!;
+      const b = codes[j]!;
+      const k = pairKey(a, b);
+      const seaCoast = (kind.get(a) === 'sea') !== (kind.get(b) === 'sea');
+      const shares = border.has(k) || (seaCoast && adjacent.has(k) && touches(a, b));
+      if (adjacent.has(k) && !shares) found.push(`${k} adjacent-without-border`);
+      if (!adjacent.has(k) && border.has(k)) found.push(`${k} border-without-adjacency`);
+    }
+  }
+  return found.sort();
+}
+
 describe('standard map geometry', () => {
   it('is well formed: integer arcs, valid references, closed rings, one entry per province', () => {
     assert.equal(geometry.viewBox.length, 4);
@@ -202,37 +237,37 @@ describe('standard map geometry', () => {
   });
 
   it('shares a border between two provinces exactly when they are adjacent, up to the listed exceptions', () => {
-    const owners = new Map<number, string[]>();
-    const ends = new Map<string, Set<string>>();
-    for (const [code, p] of Object.entries(geometry.provinces)) {
-      const corners = new Set<string>();
-      for (const ref of p.arcs.flat(2)) {
-        const i = ref >= 0 ? ref : ~ref;
-        owners.set(i, [...(owners.get(i) ?? []), code]);
-        for (const point of [arcs[i]![0]!, arcs[i]!.at(-1)!]) corners.add(point.join(','));
-      }
-      ends.set(code, corners);
-    }
-    const border = new Set<string>();
-    for (const list of owners.values())
-      if (list.length === 2 && list[0] !== list[1]) border.add(pairKey(list[0]!, list[1]!));
-    const touches = (a: string, b: string): boolean => [...ends.get(a)!].some((p) => ends.get(b)!.has(p));
-    const found: string[] = [];
-    for (let i = 0; i < codes.length; i++) {
-      for (let j = i + 1; j < codes.length; j++) {
-        const a = codes[i]!;
-        const b = codes[j]!;
-        const k = pairKey(a, b);
-        const seaCoast = (kind.get(a) === 'sea') !== (kind.get(b) === 'sea');
-        const shares = border.has(k) || (seaCoast && adjacent.has(k) && touches(a, b));
-        if (adjacent.has(k) && !shares) found.push(`${k} adjacent-without-border`);
-        if (!adjacent.has(k) && border.has(k)) found.push(`${k} border-without-adjacency`);
-      }
-    }
+    const found = disagreements(geometry.provinces);
     const listed = exceptions.exceptions.map((e) => {
       assert.ok(e.reason.length > 10, `exception ${e.provinces.join('-')} gives no reason`);
       return `${pairKey(...e.provinces)} ${e.kind}`;
     });
-    assert.deepEqual(found.sort(), listed.sort());
+    assert.deepEqual(found, listed.sort());
+  });
+
+  it('notices a missing border and a border between provinces that are not adjacent', () => {
+    // Munich without its arcs shared with Burgundy; Spain given an arc of Moscow's edge on the frame.
+    const arcsOf = (code: string): Set<number> =>
+      new Set(geometry.provinces[code]!.arcs.flat(2).map((r) => (r >= 0 ? r : ~r)));
+    const burgundy = arcsOf('BUR');
+    const moscowOnly = [...arcsOf('MOS')].filter((i) =>
+      Object.entries(geometry.provinces).every(
+        ([c, p]) => c === 'MOS' || !p.arcs.flat(2).some((r) => r === i || r === ~i),
+      ),
+    );
+    assert.ok(moscowOnly.length > 0, 'Moscow has an arc on the frame');
+    const changed = structuredClone(geometry.provinces);
+    changed['MUN']!.arcs = changed['MUN']!.arcs.map((polygon) =>
+      polygon.map((ring) => ring.filter((r) => !burgundy.has(r >= 0 ? r : ~r))),
+    );
+    changed['SPA']!.arcs = [...changed['SPA']!.arcs, [[moscowOnly[0]!]]];
+    assert.deepEqual(
+      disagreements(changed),
+      [
+        ...disagreements(geometry.provinces),
+        'BUR-MUN adjacent-without-border',
+        'MOS-SPA border-without-adjacency',
+      ].sort(),
+    );
   });
 });

@@ -96,6 +96,7 @@ export const countries = {
   // Drawn as land of no province, as on a Diplomacy board.
   Ireland: 'neutral',
   Iceland: 'neutral',
+  Greenland: 'neutral',
   'Faeroe Is.': 'neutral',
   'Isle of Man': 'neutral',
   Jersey: 'neutral',
@@ -186,12 +187,12 @@ export const seeds = {
   SYR: [[37.16, 36.2], [36.29, 33.51], [35.5, 33.89], [36.16, 36.59], [38.8, 37.16], [43.13, 36.34], [35.21, 31.77]], // Aleppo, Damascus, Beirut, Alexandretta, Urfa, Mosul, Jerusalem
   // Seas
   NAO: [[-12, 57], [-11.5, 55], [-8, 60.5], [-9, 57.5], [-6.8, 55.9], [-5.6, 55.3], [-12.5, 51.8]], // open ocean west of Scotland, Rockall, north of Ireland, the North Channel
-  MAO: [[-11, 45], [-11, 40], [-10, 46.5], [-5, 45.5], [-12, 38], [-9.5, 36.3], [-6.6, 36.2], [-9.5, 33], [-7, 44.2], [-11, 49]], // the open Atlantic, Biscay, Gulf of Cadiz, off Morocco
+  MAO: [[-11, 45], [-11, 40], [-10, 46.5], [-5, 45.5], [-10.2, 38.5], [-9.5, 36.3], [-6.6, 36.2], [-9.5, 33], [-7, 44.2], [-11, 49]], // the open Atlantic, Biscay, Gulf of Cadiz, off Morocco
   IRI: [[-4.8, 54.0], [-5.5, 53.0], [-6, 52], [-7.5, 50.9]], // Irish Sea, St George's Channel, Celtic Sea
   ENG: [[-5.2, 49.6], [-3, 50.1], [-0.5, 50.3], [1.4, 50.85], [2.1, 51.2]], // the English Channel to the Strait of Dover
   NTH: [[3, 52.6], [2, 54], [4, 56.5], [1, 57.5], [-0.5, 55], [2, 58.8], [5.5, 55.5], [2.9, 51.75], [7.0, 56.6], [7.2, 57.5]], // the North Sea
   NWG: [[-2, 62], [0, 64], [5, 66], [10, 68], [15.5, 70.6], [4, 62.5], [-3.5, 59.8], [-1, 61.0], [-5.5, 59.3]], // the Norwegian Sea, north of Scotland
-  BAR: [[28, 72], [35, 71], [40, 69.8], [38, 65.5], [45, 70], [52, 69]], // the Barents Sea and the White Sea
+  BAR: [[31, 70.3], [35, 71], [40, 69.8], [38, 65.5], [45, 70], [52, 69]], // the Barents Sea and the White Sea
   SKA: [[8.8, 57.8], [11.5, 57.0], [10.5, 58.3]], // the Skagerrak and the Kattegat
   HEL: [[7.8, 54.0], [8.2, 54.6], [6.6, 53.85]], // the German Bight
   BAL: [[14.5, 55.0], [18, 56], [19.5, 58], [20.5, 55.3], [23.2, 57.6], [17.5, 54.9], [12, 54.5], [10.5, 54.5]], // the Baltic, Gulf of Riga, Bay of Mecklenburg, Kiel Bay
