@@ -7,3 +7,4 @@
 import './datc.test.js';
 import './datc-alternatives.test.js';
 import './rules.test.js';
+import './engine-cases.test.js';

@@ -327,11 +327,40 @@ void test('4.D.3 c: the same order written differently is one order, and says so
     { power: 'FRANCE', order: parseOrder(map, 'A Paris - Burgundy').value!.order },
     { power: 'FRANCE', order: parseOrder(map, 'A Paris - Picardy').value!.order },
   ];
+  const messages = (settings: string[]): string[] =>
+    adjudicateMovement(map, position, two, resolveRules('datc', settings).value).value!.orders.map((o) =>
+      o.reason.code === 'illegal' ? `${o.reason.rule}: ${o.message}` : o.resolution,
+    );
+  assert.deepEqual(messages(['4.D.3=b']), [
+    'duplicate-order: illegal: the unit has several different orders; the last one counts (4.D.3 b)',
+    'succeeds',
+  ]);
+  assert.deepEqual(messages(['4.D.3=c']), [
+    'duplicate-order: illegal: the unit has several different orders; all are void (4.D.3 c)',
+    'duplicate-order: illegal: the unit has several different orders; all are void (4.D.3 c)',
+  ]);
   const first = adjudicateMovement(map, position, two).value!;
   assert.equal(
     first.orders[1]!.message,
     'illegal: the unit has several different orders; the first one counts (4.D.3 a)',
   );
+});
+
+void test('an order given by an unknown power is illegal and the unit holds', () => {
+  const map = standardMap();
+  const position = prepareMovementCase(
+    makeCase('unknown power', 'movement', [['France', 'A Paris']], [['France', 'A Paris Holds', 'stands']]),
+  ).position;
+  const move = parseOrder(map, 'A Paris - Burgundy').value!.order;
+  const result = adjudicateMovement(map, position, [{ power: 'ATLANTIS', order: move }]).value!;
+  const [outcome] = result.orders;
+  assert.equal(outcome!.resolution, 'illegal');
+  assert.deepEqual(outcome!.reason, {
+    code: 'illegal',
+    rule: 'unknown-power',
+    message: 'unknown power ATLANTIS',
+  });
+  assert.deepEqual(result.position.units, [{ power: 'FRANCE', type: 'A', location: 'PAR' }]);
 });
 
 void test('4.D.4 a/c and 4.D.5 a/c: too many builds, two builds in one province', () => {

@@ -133,13 +133,5 @@ export function chooseOrders(
  * same key are the same order, however they were written (absent and undefined fields, key order, spelling).
  */
 function acceptedKey(o: AcceptedOrder): string {
-  return [
-    o.kind,
-    o.dest,
-    o.destLocation,
-    o.viaConvoy,
-    o.target,
-    o.supportCoast,
-    o.path?.join(' ') ?? '',
-  ].join(',');
+  return JSON.stringify([o.kind, o.dest, o.destLocation, o.viaConvoy, o.target, o.supportCoast, o.path]);
 }
