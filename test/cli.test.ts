@@ -1,28 +1,13 @@
 // The built CLI, run as a user runs it: `node dist/src/cli/main.js ...`. Tests run compiled from dist/test/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dipkit, NO_STACK, tempDir } from './cli-run.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const opening = fileURLToPath(new URL('../../examples/opening.txt', import.meta.url));
-
-function dipkit(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function tempDir(t: { after: (fn: () => void) => void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dipkit-cli-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-const NO_STACK = /^\s+at /m;
 
 void test('adjudicate examples/opening.txt prints every order with its result', () => {
   const r = dipkit('adjudicate', opening);
@@ -35,14 +20,16 @@ void test('adjudicate examples/opening.txt prints every order with its result', 
   for (const line of orderLines) {
     assert.match(
       line,
-      /\s(succeeds|fails|stands|given|cut|available|disrupted|illegal|invalid)\s+\(.+\)$/,
+      /\s(succeeds|fails|stands|given|cut|available|disrupted|illegal|invalid)(\s+\(.+\))?$/,
       line,
     );
   }
-  assert.match(r.stdout, /^ENGLAND\s+F LON - ENG\s+succeeds\s+\(moved, strength 1\)$/m);
+  assert.match(r.stdout, /^ENGLAND\s+F LON - ENG\s+succeeds\s+\(moved: attack strength 1\)$/m);
   assert.match(r.stdout, /^AUSTRIA\s+A VIE - GAL\s+fails\s+\(bounced/m);
   assert.match(r.stdout, /^Contested \(no retreat there\): BLA, GAL$/m);
-  assert.match(r.stdout, /^Position after \(Spring 1901 Retreat\):$/m);
+  // Nobody is dislodged: the phase that follows is the Fall movement, not an empty retreat phase.
+  assert.match(r.stdout, /^Next phase: Fall 1901 Movement /m);
+  assert.match(r.stdout, /^phase: Fall 1901 Movement$/m);
 });
 
 void test('adjudicate --json gives the result as JSON with one outcome per order', () => {

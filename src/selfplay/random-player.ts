@@ -186,8 +186,7 @@ export interface SelfPlayOptions extends Partial<GameOptions> {
  */
 export function playRandomGame(map: GameMap, options: SelfPlayOptions): Game {
   const random = seededRandom(options.seed);
-  const gameOptions: Partial<GameOptions> = { maxYear: options.maxYear ?? 1920 };
-  if (options.victoryCenters !== undefined) gameOptions.victoryCenters = options.victoryCenters;
+  const gameOptions: Partial<GameOptions> = { ...options, maxYear: options.maxYear ?? 1920 };
   let game: Game = { ...newGame(map, gameOptions), id: `dipkit-random-${options.seed}` };
   while (game.status === 'active') {
     for (const power of map.powers) {
