@@ -32,11 +32,9 @@ import { issue, IssuesError, type Issue, type Result } from '../issues.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import {
-  BUILD,
   codeOrder,
   codeText,
   CONVOY,
-  DISBAND,
   HOLD,
   KIND_FIELD,
   MOVE,
@@ -44,7 +42,6 @@ import {
   ORDER_STRIDE,
   OTHER_FIELD,
   POWER_FIELD,
-  RETREAT,
   SUPPORT_HOLD,
   SUPPORT_MOVE,
   TO_FIELD,
@@ -53,7 +50,16 @@ import {
 } from '../orders/codes.js';
 import type { Order, UnitRef } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
+import {
+  boardUnitPairs,
+  ownerTableOf,
+  PHASE_ADJUSTMENT,
+  PHASE_MOVEMENT,
+  PHASE_RETREAT,
+  type CodedPosition,
+} from '../position/coded.js';
 import { listMovementByRules, needsRulesPath } from './by-rules.js';
+import { listAdjustmentRows, listRetreatRows } from './retreats-adjustments.js';
 import { newOrderCodeList, pushOrderCode, type OrderCodeList } from './code-list.js';
 import { ARMY, bitWords, FLEET, legalTables, scratchFor, type LegalTables, type Scratch } from './tables.js';
 
@@ -247,6 +253,35 @@ export function legalOrderCodes(
   return { value: into, issues: [] };
 }
 
+/**
+ * `legalOrderCodes` for a position in integer form (src/position/coded.ts), such as the simulation's state: the same
+ * rows in the same order, without a `Position` or any object per call. `power` is a power index or -1 for all.
+ * The position must be a possible one (it is not checked), and the rules must not need the by-rules path
+ * (`needsRulesPath`; the caller lists a `Position` then). Rows are appended to `into` (not cleared).
+ */
+export function legalCodesOfCoded(
+  map: GameMap,
+  position: CodedPosition,
+  power: number,
+  rules: RuleOptions,
+  into: OrderCodeList,
+): void {
+  const t = legalTables(map);
+  const s = scratchFor(t, Math.max(position.unitCount, position.dislodgedCount));
+  switch (position.phaseType) {
+    case PHASE_MOVEMENT:
+      loadCodedUnits(t, s, position.units, position.unitCount);
+      listLoadedMovement(t, s, position.unitCount, power, -1, into);
+      return;
+    case PHASE_RETREAT:
+      listRetreatRows(t, position, power, -1, rules, s.occupied, into);
+      return;
+    case PHASE_ADJUSTMENT:
+      listAdjustmentRows(t, position, power, -1, rules, s.counts, s.unitAt, into);
+      return;
+  }
+}
+
 /** Appends the code row of a canonical movement order (as the by-rules path lists them). */
 function pushOrderRow(t: LegalTables, power: string, order: Order, out: OrderCodeList): void {
   const key = (ref: UnitRef): number =>
@@ -338,6 +373,24 @@ function loadBoard(t: LegalTables, s: Scratch, units: readonly Unit[]): Issue[] 
   if (compiled.value === undefined) return compiled.issues;
   copyBoard(s, compiled.value);
   return undefined;
+}
+
+/** Fills the scratch columns with n units given as (power, unit key) pairs, which must be a possible position. */
+function loadCodedUnits(t: LegalTables, s: Scratch, units: Int32Array, n: number): void {
+  const L = t.L;
+  const locationProvince = t.map.locationProvince;
+  s.unitAt.fill(-1);
+  for (let u = 0; u < n; u++) {
+    const key = units[u * 2 + 1]!;
+    const fleet = key >= L;
+    const location = fleet ? key - L : key;
+    const province = locationProvince[location]!;
+    s.unitAt[province] = u;
+    s.unitProvince[u] = province;
+    s.unitLocation[u] = location;
+    s.unitType[u] = fleet ? FLEET : ARMY;
+    s.unitPower[u] = units[u * 2]!;
+  }
 }
 
 function copyBoard(s: Scratch, board: Board): void {
@@ -502,11 +555,23 @@ function listMovement(
   provinceFilter: number,
   out: OrderCodeList,
 ): Issue[] | undefined {
-  const map = t.map;
-  const n = units.length;
-  const s = scratchFor(t, n);
+  const s = scratchFor(t, units.length);
   const bad = loadBoard(t, s, units);
   if (bad !== undefined) return bad;
+  listLoadedMovement(t, s, units.length, powerFilter, provinceFilter, out);
+  return undefined;
+}
+
+/** The movement orders of the n units in the scratch columns. */
+function listLoadedMovement(
+  t: LegalTables,
+  s: Scratch,
+  n: number,
+  powerFilter: number,
+  provinceFilter: number,
+  out: OrderCodeList,
+): void {
+  const map = t.map;
   const P = t.P;
   const L = t.L;
   const W = bitWords(t);
@@ -710,7 +775,6 @@ function listMovement(
       }
     }
   }
-  return undefined;
 }
 
 function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {
@@ -721,48 +785,7 @@ function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: numb
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Retreats and adjustments: small lists, sorted at the end.
-
-/**
- * Sorts rows [from, count) as the listing orders them: by unit text, then by order text, then by power name. The
- * keys stand for the texts without building them: a unit text is its type letter then its location code (codes
- * rank in code-unit order, `t.rank`), and a waive's unit, "", comes first; after the common unit text "X " the
- * order texts go "B" (build) < "D" (disband) < "R <code>" (retreat, by destination code). Insertion sort in place:
- * these lists are short.
- */
-function sortRows(t: LegalTables, out: OrderCodeList, from: number): void {
-  const c = out.codes;
-  const powers = t.map.powers;
-  const unitRank = (at: number): number => {
-    const key = c[at + UNIT_FIELD]!;
-    return c[at + KIND_FIELD] === WAIVE ? -1 : key - (key % t.L) + t.rank[key % t.L]!;
-  };
-  const textRank = (at: number): number => {
-    const kind = c[at + KIND_FIELD]!;
-    return kind === BUILD || kind === WAIVE ? 0 : kind === DISBAND ? 1 : 2 + t.rank[c[at + TO_FIELD]!]!;
-  };
-  const row = new Int32Array(ORDER_STRIDE);
-  for (let i = from + 1; i < out.count; i++) {
-    const at = i * ORDER_STRIDE;
-    row.set(c.subarray(at, at + ORDER_STRIDE));
-    const u = unitRank(at);
-    const text = textRank(at);
-    const power = powers[row[POWER_FIELD]!]!;
-    // Does the row at `b` sort after the one being placed?
-    const after = (b: number): boolean => {
-      const ub = unitRank(b);
-      if (ub !== u) return ub > u;
-      const tb = textRank(b);
-      return tb !== text ? tb > text : powers[c[b + POWER_FIELD]!]! > power;
-    };
-    let j = i - 1;
-    while (j >= from && after(j * ORDER_STRIDE)) {
-      c.copyWithin((j + 1) * ORDER_STRIDE, j * ORDER_STRIDE, (j + 1) * ORDER_STRIDE);
-      j--;
-    }
-    c.set(row, (j + 1) * ORDER_STRIDE);
-  }
-}
+// Retreats and adjustments of a Position: converted to integer form, listed by retreats-adjustments.ts.
 
 function listRetreats(
   t: LegalTables,
@@ -777,43 +800,23 @@ function listRetreats(
   if (staying.value === undefined) return staying.issues;
   const retreating = compileBoard(map, position.dislodged);
   if (retreating.value === undefined) return retreating.issues;
-  const board = retreating.value;
-  const P = t.P;
-  const occupied = new Uint8Array(P);
-  for (let u = 0; u < staying.value.unitCount; u++) occupied[staying.value.unitProvince[u]!] = 1;
-  const contested = new Uint8Array(P);
+  const contested = new Uint8Array(t.P);
   for (const code of position.contested) {
     const p = splitCoast(map, code).province;
     if (p >= 0) contested[p] = 1;
   }
-  for (let u = 0; u < board.unitCount; u++) {
-    const here = board.unitProvince[u]!;
-    if (powerFilter >= 0 && board.unitPower[u] !== powerFilter) continue;
-    if (provinceFilter >= 0 && here !== provinceFilter) continue;
-    const d = position.dislodged[u]!;
-    const attackerFrom = splitCoast(map, d.attackerFrom).province;
-    // Back to the attacker's province only when it came by convoy and the rules allow it (4.A.5).
-    const byConvoy = d.byConvoy === true && rules.retreatToConvoyOrigin === 'allowed';
-    const p = board.unitPower[u]!;
-    const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-    const open = (q: number): boolean => (q !== attackerFrom || byConvoy) && !contested[q] && !occupied[q];
-    if (board.unitType[u] === ARMY) {
-      for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
-        const q = t.armyAdj[k]!;
-        if (!t.isSea[q] && open(q)) pushOrderCode(out, p, RETREAT, key, -1, q);
-      }
-    } else {
-      const loc = board.unitLocation[u]!;
-      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
-        const dLoc = t.fleetAdj[k]!;
-        const q = map.locationProvince[dLoc]!;
-        if (t.isLand[q] || (dLoc < P && map.provinceCoasts[dLoc]!.length > 0) || !open(q)) continue;
-        pushOrderCode(out, p, RETREAT, key, -1, dLoc);
-      }
-    }
-    pushOrderCode(out, p, DISBAND, key, -1, -1);
-  }
-  sortRows(t, out, 0);
+  const coded: CodedPosition = {
+    ...NO_POSITION,
+    phaseType: PHASE_RETREAT,
+    unitCount: staying.value.unitCount,
+    units: boardUnitPairs(staying.value),
+    dislodgedCount: retreating.value.unitCount,
+    dislodged: boardUnitPairs(retreating.value),
+    attackerFrom: Int32Array.from(position.dislodged, (d) => splitCoast(map, d.attackerFrom).province),
+    byConvoy: Uint8Array.from(position.dislodged, (d) => (d.byConvoy === true ? 1 : 0)),
+    contested,
+  };
+  listRetreatRows(t, coded, powerFilter, provinceFilter, rules, new Uint8Array(t.P), out);
   return undefined;
 }
 
@@ -828,51 +831,28 @@ function listAdjustments(
   const map = t.map;
   const compiled = compileBoard(map, position.units);
   if (compiled.value === undefined) return compiled.issues;
-  const board = compiled.value;
-  const P = t.P;
-  const powers = map.powers.length;
-  const owner = new Int32Array(P).fill(-1);
-  for (const [name, centers] of Object.entries(position.supplyCenters)) {
-    const power = lookupPower(map, name);
-    if (power < 0) return [issue('unknown-power', `supply centres of unknown power "${name}"`)];
-    for (const code of centers) {
-      const p = splitCoast(map, code).province;
-      if (p < 0 || !map.supplyCenter[p]) {
-        return [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)];
-      }
-      owner[p] = power;
-    }
-  }
-  const change = new Int32Array(powers);
-  for (let p = 0; p < P; p++) if (owner[p]! >= 0) change[owner[p]!]!++;
-  for (let u = 0; u < board.unitCount; u++) change[board.unitPower[u]!]!--;
-
-  for (let power = 0; power < powers; power++) {
-    if (powerFilter >= 0 && power !== powerFilter) continue;
-    if (change[power]! > 0) {
-      const build = (type: number, location: number): void =>
-        pushOrderCode(out, power, BUILD, type * t.L + location, -1, -1);
-      for (let p = 0; p < P; p++) {
-        if (map.homePower[p] !== power || !map.supplyCenter[p] || owner[p] !== power || board.unitAt[p]! >= 0)
-          continue;
-        if (provinceFilter >= 0 && p !== provinceFilter) continue;
-        build(ARMY, p);
-        if (t.isLand[p]) continue;
-        const coasts = map.provinceCoasts[p]!;
-        if (coasts.length === 0) build(FLEET, p);
-        else for (const c of coasts) build(FLEET, c);
-      }
-      if (provinceFilter < 0 && rules.declineBuilds === 'allowed')
-        pushOrderCode(out, power, WAIVE, -1, -1, -1);
-    } else if (change[power]! < 0) {
-      for (let u = 0; u < board.unitCount; u++) {
-        if (board.unitPower[u] !== power) continue;
-        if (provinceFilter >= 0 && board.unitProvince[u] !== provinceFilter) continue;
-        const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-        pushOrderCode(out, power, DISBAND, key, -1, -1);
-      }
-    }
-  }
-  sortRows(t, out, 0);
+  const owner = ownerTableOf(map, position.supplyCenters);
+  if (owner.value === undefined) return owner.issues;
+  const coded: CodedPosition = {
+    ...NO_POSITION,
+    phaseType: PHASE_ADJUSTMENT,
+    unitCount: compiled.value.unitCount,
+    units: boardUnitPairs(compiled.value),
+    owner: owner.value,
+  };
+  const counts = new Int32Array(map.powers.length);
+  listAdjustmentRows(t, coded, powerFilter, provinceFilter, rules, counts, new Int32Array(t.P), out);
   return undefined;
 }
+
+const NO_POSITION: CodedPosition = {
+  phaseType: PHASE_MOVEMENT,
+  unitCount: 0,
+  units: new Int32Array(0),
+  dislodgedCount: 0,
+  dislodged: new Int32Array(0),
+  attackerFrom: new Int32Array(0),
+  byConvoy: new Uint8Array(0),
+  contested: new Uint8Array(0),
+  owner: new Int32Array(0),
+};

@@ -133,6 +133,9 @@ export interface Scratch {
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
+  /** Retreat listing: 1 per occupied province. Adjustment listing: builds (+) or disbands (-) due per power. */
+  occupied: Uint8Array;
+  counts: Int32Array;
 }
 
 /** Words of one bit per province. */
@@ -365,6 +368,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     movers: new Uint32Array(P * ((cap + 31) >>> 5)),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
+    occupied: new Uint8Array(P),
+    counts: new Int32Array(t.map.powers.length),
   };
 }
 
