@@ -9,13 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  datcWords,
-  loadDatcCases,
-  prepareMovementCase,
-  sameWords,
-  type DatcCase,
-} from '../test/datc-harness.js';
+import { datcWords, loadDatcCases, prepareMovementCase, type DatcCase } from '../test/datc-harness.js';
 import { adjudicateHaplomacy, type HaplomacyVariant } from '../src/adjudication/haplomacy/adjudicate.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import { standardMap } from '../src/map/compile.js';
@@ -56,7 +50,7 @@ export function compareCase(c: DatcCase, variant: HaplomacyVariant = {}): Compar
     retreat: false,
     datc: prepared.expected[i]!,
     haplomacy: words[i]!,
-    agree: sameWords(prepared.expected[i]!, words[i]!),
+    agree: prepared.expected[i] === words[i],
   }));
   if (prepared.retreats) {
     const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders);
@@ -69,7 +63,7 @@ export function compareCase(c: DatcCase, variant: HaplomacyVariant = {}): Compar
         retreat: true,
         datc: prepared.retreats!.expected[i]!,
         haplomacy: retreatWords[i]!,
-        agree: sameWords(prepared.retreats!.expected[i]!, retreatWords[i]!),
+        agree: prepared.retreats!.expected[i] === retreatWords[i],
       }),
     );
   }
@@ -435,8 +429,7 @@ export function renderReport(
   out.push('');
   out.push(
     'dipkit has a third movement resolver, `--resolver haplomacy` (src/adjudication/haplomacy/): the procedural ' +
-      'adjudication algorithm of the Haplomacy thesis, appendix B.3.1 ' +
-      '(../shared/reference/haplomacy-adjudication-algorithm.txt). It is deliberately not DATC-compliant. It ' +
+      'adjudication algorithm of the Haplomacy thesis, appendix B.3.1, "The Adjudication Algorithm". It is deliberately not DATC-compliant. It ' +
       'shares the legality checks of the two DATC resolvers, so only the resolution differs. Here it runs every ' +
       `DATC v3.2 movement case (${cases.length} cases, with the retreat phase where a case has one) at the ` +
       "DATC's preferred rule choices, with test/data/datc-errata.json applied. A case passes when every order " +
@@ -597,7 +590,7 @@ const closing = (arbitrary: readonly string[]): string[] => [
     'provinces first) are patches for the dependencies its author met. The footnotes say so: rule 14 (a ' +
     'dislodged supporter gives no support) "is used in some situations ... but not that the rule is always ' +
     'applied". The DATC cases above are the dependencies the patches do not cover.',
-  'The DATC (chapter 5, and its v2.4 text in ../shared/reference/) takes the other road. Each order gives rise ' +
+  "The DATC (chapter 5 of Lucas B. Kruijswijk's document, since v2.4) takes the other road. Each order gives rise " +
     'to decisions (ATTACK STRENGTH, HOLD STRENGTH, PREVENT STRENGTH, DEFEND STRENGTH, MOVE, SUPPORT, DISLODGED, ' +
     'PATH), and every rule is written as a relation between decisions (5.B) with no order of evaluation in it. ' +
     'Every class of failure above is one of those relations, which the procedural algorithm evaluates once, in ' +

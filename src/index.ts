@@ -118,6 +118,9 @@ export {
   currentPhase,
   type Game,
   type GameOptions,
+  type Unretreatable,
+  type DisbandedUnit,
+  type DisbandReason,
 } from './game/game.js';
 export { phaseName, parsePhaseName } from './game/phases.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';

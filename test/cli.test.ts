@@ -1,28 +1,13 @@
 // The built CLI, run as a user runs it: `node dist/src/cli/main.js ...`. Tests run compiled from dist/test/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dipkit, NO_STACK, tempDir } from './cli-run.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const opening = fileURLToPath(new URL('../../examples/opening.txt', import.meta.url));
-
-function dipkit(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function tempDir(t: { after: (fn: () => void) => void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dipkit-cli-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-const NO_STACK = /^\s+at /m;
 
 void test('adjudicate examples/opening.txt prints every order with its result', () => {
   const r = dipkit('adjudicate', opening);
@@ -35,14 +20,16 @@ void test('adjudicate examples/opening.txt prints every order with its result', 
   for (const line of orderLines) {
     assert.match(
       line,
-      /\s(succeeds|fails|stands|given|cut|available|disrupted|illegal|invalid)\s+\(.+\)$/,
+      /\s(succeeds|fails|stands|given|cut|available|disrupted|illegal|invalid)(\s+\(.+\))?$/,
       line,
     );
   }
-  assert.match(r.stdout, /^ENGLAND\s+F LON - ENG\s+succeeds\s+\(moved, strength 1\)$/m);
+  assert.match(r.stdout, /^ENGLAND\s+F LON - ENG\s+succeeds\s+\(moved: attack strength 1\)$/m);
   assert.match(r.stdout, /^AUSTRIA\s+A VIE - GAL\s+fails\s+\(bounced/m);
   assert.match(r.stdout, /^Contested \(no retreat there\): BLA, GAL$/m);
-  assert.match(r.stdout, /^Position after \(Spring 1901 Retreat\):$/m);
+  // Nobody is dislodged: the phase that follows is the Fall movement, not an empty retreat phase.
+  assert.match(r.stdout, /^Next phase: Fall 1901 Movement /m);
+  assert.match(r.stdout, /^phase: Fall 1901 Movement$/m);
 });
 
 void test('adjudicate --json gives the result as JSON with one outcome per order', () => {
@@ -161,7 +148,7 @@ void test('datc: PASS, FAIL and SKIP lines and the counts; exit 1 when a case fa
   assert.equal(r.status, 1, r.stderr);
   assert.deepEqual(r.stdout.trimEnd().split('\n'), [
     'PASS T.1',
-    'FAIL T.2: missing F YOR; unexpected F NTH; unexpected A YOR; dislodged missing A YOR',
+    'FAIL T.2: missing ENGLAND F YOR; unexpected ENGLAND F NTH; unexpected FRANCE A YOR; dislodged missing FRANCE A YOR',
     'PASS T.3',
     'SKIP T.4: variant "Chaos" not supported (only Standard)',
     '2 passed, 1 failed, 1 skipped',
@@ -185,7 +172,7 @@ void test('datc: a failing case listed in --deviations is a DEVIATION, counted a
   assert.equal(lines[0], 'PASS T.1');
   assert.equal(
     lines[1],
-    'DEVIATION T.2: the file expects a dislodgement (missing F YOR; unexpected F NTH; unexpected A YOR; dislodged missing A YOR)',
+    'DEVIATION T.2: the file expects a dislodgement (missing ENGLAND F YOR; unexpected ENGLAND F NTH; unexpected FRANCE A YOR; dislodged missing FRANCE A YOR)',
   );
   assert.equal(lines.at(-1), '2 passed, 0 failed, 2 skipped');
 
@@ -226,11 +213,98 @@ void test('datc: bad input gives exit 2', (t) => {
   writeFileSync(bad, '[1, 2]');
   const file = join(dir, 'tiny.txt');
   writeFileSync(file, JDIP);
-  for (const args of [['datc'], ['datc', join(dir, 'missing.txt')], ['datc', '--deviations', bad, file]]) {
+  for (const args of [
+    ['datc', join(dir, 'missing.txt')],
+    ['datc', '--deviations', bad, file],
+  ]) {
     const r = dipkit(...args);
     assert.equal(r.status, 2, args.join(' '));
     assert.doesNotMatch(r.stderr, NO_STACK);
   }
+});
+
+void test('datc with no FILE runs the bundled DATC v3.2 cases: 176 passed, 0 failed; the same file by name', () => {
+  for (const args of [['datc'], ['datc', 'test/data/datc-v3.2.json']]) {
+    const r = dipkit(...args);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.equal(lines.filter((l) => l.startsWith('PASS 6.')).length, 176);
+    assert.equal(lines.at(-1), '176 passed, 0 failed');
+    assert.match(
+      lines.at(-2)!,
+      /^\d+ expected words corrected by the errata in test\/data\/datc-errata\.json$/,
+    );
+  }
+});
+
+void test('datc on a DATC JSON file: words compared exactly, owners and all; SKIP with its reason', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'cases.json');
+  const line = (power: string, text: string, result: string) => ({ power, text, result });
+  const base = { section: 'T', title: 't', phase: 'movement', owns: [], retreats: [], automatic: [] };
+  writeFileSync(
+    file,
+    JSON.stringify({
+      cases: [
+        { ...base, id: 'T.1', orders: [line('England', 'F North Sea - Picardy', 'illegal')] },
+        // A bounce the file calls illegal: must fail.
+        {
+          ...base,
+          id: 'T.2',
+          orders: [
+            line('Germany', 'A Berlin - Silesia', 'illegal'),
+            line('Russia', 'A Warsaw - Silesia', 'fails'),
+          ],
+        },
+        { ...base, id: 'T.3', orders: [line('Atlantis', 'A Berlin Holds', 'stands')] },
+      ],
+    }),
+  );
+  const r = dipkit('datc', file);
+  assert.equal(r.status, 1, r.stderr);
+  assert.deepEqual(r.stdout.trimEnd().split('\n'), [
+    'PASS T.1',
+    'FAIL T.2: A Berlin - Silesia: "illegal" expected, "fails" given',
+    'SKIP T.3: unknown power "Atlantis"',
+    '1 passed, 1 failed, 1 skipped',
+  ]);
+});
+
+void test('datc refuses a file with no case: exit 2, one line saying why', (t) => {
+  const dir = tempDir(t);
+  for (const [name, text] of [
+    ['empty.txt', ''],
+    ['garbage.txt', 'lorem ipsum\n'.repeat(100)],
+    ['object.json', '{}'],
+    ['no-cases.json', '{"cases": []}'],
+  ] as const) {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    const r = dipkit('datc', file);
+    assert.equal(r.status, 2, name);
+    assert.equal(r.stdout, '', name);
+    const lines = r.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 1, `${name}: ${r.stderr}`);
+    assert.ok(lines[0]!.startsWith(`${file}  no-cases  `), lines[0]);
+  }
+});
+
+void test('datc caps repeated warnings per code; --json carries every one of them', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'noisy.txt');
+  writeFileSync(file, 'stray line\n'.repeat(12) + JDIP.split('\n').slice(0, 11).join('\n') + '\n');
+  const r = dipkit('datc', file);
+  assert.equal(r.status, 0, r.stderr);
+  const warnings = r.stderr.trimEnd().split('\n');
+  assert.equal(warnings.length, 6, r.stderr);
+  assert.equal(warnings.at(-1), '... and 7 more outside-case warnings');
+  assert.deepEqual(r.stdout.trimEnd().split('\n'), ['PASS T.1', '1 passed, 0 failed']);
+  const j = dipkit('datc', '--json', file);
+  assert.equal(j.stderr, '');
+  const report = JSON.parse(j.stdout) as { issues: { code: string; line: number }[] };
+  assert.equal(report.issues.filter((i) => i.code === 'outside-case').length, 12);
+  assert.equal(report.issues[0]!.line, 1);
 });
 
 void test('unknown command or option: exit 2 with a message on stderr; --help: exit 0', () => {

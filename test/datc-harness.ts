@@ -1,246 +1,237 @@
 /**
- * Runs the DATC v3.2 chapter 6 cases of test/data/datc-v3.2.json (the project's own copy, made by
- * scripts/datc-html-to-json.mjs) through the adjudicator and compares every order's resolution with the document's.
+ * The DATC v3.2 chapter 6 cases of test/data/datc-v3.2.json (the project's own copy, made by
+ * scripts/datc-html-to-json.mjs), read from disk for the tests, with the errata of test/data/datc-errata.json
+ * applied. Preparing, running and comparing the cases is src/datc/run.ts, shared with `dipkit datc`.
  */
 import { readFileSync } from 'node:fs';
 import { standardMap } from '../src/map/compile.js';
-import { lookupPower, splitCoast } from '../src/map/query.js';
-import { parseOrder } from '../src/orders/parse.js';
-import type { GivenOrder } from '../src/orders/types.js';
-import type { Position, Unit } from '../src/position/types.js';
+import { seededRandom } from '../src/selfplay/random-player.js';
+import { resolveRules } from '../src/adjudication/rules.js';
 import { adjudicateMovement, type ResolverName } from '../src/adjudication/movement/adjudicate.js';
-import type { OrderOutcome } from '../src/adjudication/outcome.js';
-import { adjudicateRetreats } from '../src/adjudication/retreat.js';
-import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
 import type { RuleOptions } from '../src/adjudication/rules.js';
+import {
+  applyErrata,
+  readDatcJson,
+  readErrata,
+  type DatcCase,
+  type DatcLine,
+  type Erratum,
+} from '../src/datc/cases.js';
+import {
+  prepareCase,
+  runCase as runDatcCase,
+  unitIdentity,
+  type CaseRun,
+  type PreparedCase,
+} from '../src/datc/run.js';
+import { splitCoast } from '../src/map/query.js';
+import { parseOrder } from '../src/orders/parse.js';
+import type { Unit } from '../src/position/types.js';
 
-export interface DatcLine {
-  power: string;
-  text: string;
-  result: string;
+export type { DatcCase, DatcLine, Erratum } from '../src/datc/cases.js';
+export type { CaseRun, PreparedCase } from '../src/datc/run.js';
+export { datcWords, wordMismatches } from '../src/datc/run.js';
+
+export function readDataFile(name: string): string {
+  return readFileSync(new URL(`../../test/data/${name}`, import.meta.url), 'utf8');
 }
 
-export interface DatcCase {
-  id: string;
-  section: string;
-  title: string;
-  phase: 'movement' | 'adjustment';
-  owns: { power: string; unit?: string; center?: string }[];
-  orders: DatcLine[];
-  retreats: DatcLine[];
-  automatic: { power: string; text: string }[];
+/** The cases as the document words them, without errata. */
+export function loadDocumentCases(): DatcCase[] {
+  const read = readDatcJson(readDataFile('datc-v3.2.json'), 'datc-v3.2.json');
+  if (!read.value || read.issues.length > 0) throw new Error(read.issues.map((i) => i.message).join('; '));
+  return read.value;
 }
 
-interface Erratum {
-  case: string;
-  order: string;
-  document: string;
-  corrected: string;
-  reason: string;
+export function loadErrata(): Erratum[] {
+  const read = readErrata(readDataFile('datc-errata.json'), 'datc-errata.json');
+  if (!read.value) throw new Error(read.issues.map((i) => i.message).join('; '));
+  return read.value;
 }
 
-function readData<T>(name: string): T {
-  return JSON.parse(readFileSync(new URL(`../../test/data/${name}`, import.meta.url), 'utf8')) as T;
-}
-
-/** The DATC cases, with the documented errata of test/data/datc-errata.json applied to the expected words. */
+/**
+ * The DATC cases, with the documented errata applied to the expected words. Every erratum to the main
+ * resolutions must find its case, order and document word.
+ */
 export function loadDatcCases(): DatcCase[] {
-  const cases = readData<{ cases: DatcCase[] }>('datc-v3.2.json').cases;
-  for (const erratum of readData<{ errata: Erratum[] }>('datc-errata.json').errata) {
-    const line = cases.find((c) => c.id === erratum.case)?.orders.find((o) => o.text === erratum.order);
-    if (line?.result.toLowerCase() !== erratum.document)
-      throw new Error(`erratum for ${erratum.case} does not match the data`);
-    line.result = erratum.corrected;
+  const cases = loadDocumentCases();
+  const errata = loadErrata();
+  for (const e of errata) {
+    if (e.alternatives !== undefined) continue;
+    if (!cases.find((c) => c.id === e.case)?.orders.some((o) => o.text === e.order))
+      throw new Error(`erratum for ${e.case}: no order "${e.order}"`);
   }
-  return cases;
+  const applied = applyErrata(cases, errata);
+  if (applied.issues.length > 0) throw new Error(applied.issues.map((i) => i.message).join('; '));
+  return applied.value!;
 }
 
 const map = standardMap();
 
-function canonicalPower(name: string): string {
-  const index = lookupPower(map, name);
-  if (index < 0) throw new Error(`unknown power ${name}`);
-  return map.powers[index]!;
-}
-
-/** A unit named in a DATC line ("F London", "A Spain(nc)") as a unit of the position. */
-function unitFromRef(power: string, type: 'A' | 'F' | undefined, location: string): Unit {
-  const { province } = splitCoast(map, location);
-  const unitType = type ?? 'A';
-  // Armies stand in provinces; a fleet keeps its coast.
-  const code = unitType === 'A' ? map.locationCode[province]! : location;
-  return { power, type: unitType, location: code };
-}
-
-export interface PreparedCase {
-  position: Position;
-  orders: GivenOrder[];
-  expected: string[];
-  /** The retreat phase after the movement (6.F.7, 6.H). */
-  retreats?: { orders: GivenOrder[]; expected: string[] };
-  /** Adjustment cases: the units removed by civil disorder, as "F ENG". */
-  automatic?: string[];
-}
-
-function givenOrders(c: DatcCase, lines: readonly DatcLine[]): GivenOrder[] {
-  return lines.map((line) => {
-    const parsed = parseOrder(map, line.text);
-    if (!parsed.value)
-      throw new Error(
-        `${c.id}: cannot parse "${line.text}": ${parsed.issues.map((i) => i.message).join('; ')}`,
-      );
-    return { power: canonicalPower(line.power), order: parsed.value.order };
-  });
-}
-
-/**
- * The position of a movement case: the units of the `owns` lines, then the unit of every order line that stands
- * where no unit was placed yet, owned by the power whose heading the line is under.
- */
 export function prepareMovementCase(c: DatcCase): PreparedCase {
-  const units: Unit[] = [];
-  const taken = new Set<number>();
-  const place = (unit: Unit): void => {
-    const province = splitCoast(map, unit.location).province;
-    if (taken.has(province)) return;
-    taken.add(province);
-    units.push(unit);
-  };
-  const supplyCenters: Record<string, string[]> = {};
-  for (const own of c.owns) {
-    const power = canonicalPower(own.power);
-    if (own.unit !== undefined) {
-      const order = parseOrder(map, `${own.unit} Holds`).value?.order;
-      if (order?.kind !== 'hold') throw new Error(`${c.id}: cannot read "${own.unit}"`);
-      place(unitFromRef(power, order.unit.type, order.unit.location));
-    } else if (own.center !== undefined) {
-      (supplyCenters[power] ??= []).push(map.locationCode[splitCoast(map, own.center).province]!);
-    }
-  }
-  const orders = givenOrders(c, c.orders);
-  if (c.phase === 'movement') {
-    for (const { power, order } of orders) {
-      if (order.kind !== 'waive' && order.kind !== 'build')
-        place(unitFromRef(power!, order.unit.type, order.unit.location));
-    }
-  }
-  const prepared: PreparedCase = {
-    position: {
-      phase:
-        c.phase === 'movement'
-          ? { season: 'spring', year: 1901, type: 'movement' }
-          : { season: 'winter', year: 1901, type: 'adjustment' },
-      units,
-      dislodged: [],
-      contested: [],
-      supplyCenters,
-    },
-    orders,
-    expected: c.orders.map((o) => o.result.toLowerCase()),
-  };
-  if (c.retreats.length > 0) {
-    prepared.retreats = {
-      orders: givenOrders(c, c.retreats),
-      expected: c.retreats.map((o) => o.result.toLowerCase()),
-    };
-  }
-  if (c.phase === 'adjustment') {
-    prepared.automatic = c.automatic
-      .map((a) => {
-        const order = parseOrder(map, a.text.replace(/^Automatic disband/i, 'Disband')).value?.order;
-        if (order?.kind !== 'disband') throw new Error(`${c.id}: cannot read "${a.text}"`);
-        return unitText(unitFromRef(canonicalPower(a.power), order.unit.type, order.unit.location));
-      })
-      .sort();
-  }
-  return prepared;
+  return prepareCase(map, c);
 }
 
-function unitText(unit: Unit): string {
-  return `${unit.type} ${map.locationCode[splitCoast(map, unit.location).province]}`;
-}
-
-/** The DATC's words for one outcome: "fails, dislodged", "stands", "destroyed", "illegal, dislodged", ... */
-export function datcWords(outcome: OrderOutcome): string {
-  const d = outcome.dislodged;
-  const tag = d === undefined ? '' : d.retreats.length > 0 ? 'dislodged' : 'destroyed';
-  if (outcome.resolution === 'stands') return tag || 'stands';
-  return tag ? `${outcome.resolution}, ${tag}` : outcome.resolution;
-}
-
-export interface CaseRun {
-  words: string[];
-  /** The full outcomes, for checks beyond the words. */
-  outcomes: OrderOutcome[];
-  retreatWords?: string[];
-  automatic?: string[];
-}
-
-/** Runs a prepared case: the words per order (and per retreat order), in order, and any civil-disorder removals. */
+/** Runs a prepared case on the standard map with the named DATC resolver. */
 export function runCase(
   prepared: PreparedCase,
   rules?: Partial<RuleOptions>,
   resolver?: ResolverName,
 ): CaseRun {
-  if (prepared.position.phase.type === 'adjustment') {
-    const result = adjudicateAdjustments(map, prepared.position, prepared.orders, rules);
-    if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
-    return {
-      words: result.value.orders.map(datcWords),
-      outcomes: result.value.orders,
-      automatic: result.value.civilDisorder.map(unitText).sort(),
-    };
-  }
-  const result = adjudicateMovement(
-    map,
-    prepared.position,
-    prepared.orders,
-    rules,
-    resolver ? { resolver } : {},
+  return runDatcCase(map, prepared, rules, (m, position, orders, r) =>
+    adjudicateMovement(m, position, orders, r, resolver ? { resolver } : {}),
   );
-  if (!result.value) throw new Error(result.issues.map((i) => i.message).join('; '));
-  const run: CaseRun = { words: result.value.orders.map(datcWords), outcomes: result.value.orders };
-  if (prepared.retreats) {
-    const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders, rules);
-    if (!retreat.value) throw new Error(retreat.issues.map((i) => i.message).join('; '));
-    run.retreatWords = retreat.value.orders.map(datcWords);
-  }
-  return run;
 }
 
-/**
- * Compares expected and actual words. Two readings of the document's words are generous on purpose:
- * - "fails" also covers a move that we find illegal (6.B.11 calls an impossible move "fails": the unit does not
- *   move either way);
- * - "dislodged" also covers "destroyed": the document tags "destroyed" where the case is about it (6.D.17, 6.D.34,
- *   6.G.10) but writes "dislodged" for some units that have no retreat either (6.D.8, 6.F.28, 6.H.15).
- * An expected "destroyed" or "illegal" must match exactly.
- */
-export function sameWords(expected: string, actual: string): boolean {
-  const [expectedWord, expectedTag = ''] = expected.split(', ');
-  const [actualWord, actualTag = ''] = actual.split(', ');
-  const hold = (word: string | undefined): boolean => word === 'dislodged' || word === 'destroyed';
-  if (hold(expectedWord) && hold(actualWord))
-    return expectedWord === actualWord || expectedWord === 'dislodged';
-  const wordOk = expectedWord === actualWord || (expectedWord === 'fails' && actualWord === 'illegal');
-  const tagOk = expectedTag === actualTag || (expectedTag === 'dislodged' && actualTag === 'destroyed');
-  return wordOk && tagOk;
-}
-
-/** Deterministic shuffle (mulberry32). */
+/** Deterministic shuffle (seededRandom, mulberry32). */
 export function shuffled<T>(items: readonly T[], seed: number): { items: T[]; order: number[] } {
-  let state = seed >>> 0;
-  const random = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const order = items.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   return { items: order.map((i) => items[i]!), order };
+}
+
+/** What a rule choice other than the DATC's preference gives, as far as the document states it. */
+export interface Outcome {
+  /** Order text -> the resolution word, for the orders the text states. */
+  expect?: Record<string, string>;
+  /** Retreat order text -> the resolution word. */
+  retreats?: Record<string, string>;
+  /** Civil-disorder removals, as "Automatic disband A Warsaw". */
+  automatic?: string[];
+  /** Units that stay where they are ("A Tuscany") and where movers end ("A Brest": "London"). */
+  positionAfter?: { stays: string[]; moves: Record<string, string> };
+}
+
+/** An entry of test/data/datc-alternatives.json. */
+export interface Alternative extends Outcome {
+  case: string;
+  rules: string[];
+  source: string;
+  /** The document says the rule gives no resolution: `fallback` is what the backup rule gives. */
+  noResolution?: boolean;
+  fallback?: Outcome & { rules: string[]; note: string };
+}
+
+/**
+ * Where a run of `c` differs from the outcome stated for the rule settings `rules` (joined by a space, as the
+ * errata name them): words exactly (with the errata for these settings), removals by identity, every unit that
+ * stays and every mover's end. Empty when all agree.
+ */
+export function outcomeProblems(
+  c: DatcCase,
+  prepared: PreparedCase,
+  run: CaseRun,
+  outcome: Outcome,
+  rules: string,
+  errata: readonly Erratum[],
+): string[] {
+  const problems: string[] = [];
+  const words = (
+    stated: Record<string, string>,
+    lines: readonly DatcLine[],
+    actual: readonly string[] = [],
+  ) => {
+    for (const [text, word] of Object.entries(stated)) {
+      const i = lines.findIndex((o) => o.text === text);
+      if (i < 0) {
+        problems.push(`no order "${text}"`);
+        continue;
+      }
+      let expected = word;
+      const erratum = errata.find(
+        (e) => e.case === c.id && e.order === text && e.alternatives?.includes(rules),
+      );
+      if (erratum) {
+        if (erratum.document !== word)
+          problems.push(`${text}: erratum for "${erratum.document}", data "${word}"`);
+        expected = erratum.corrected;
+      }
+      if (actual[i] !== expected) problems.push(`${text}: "${expected}" expected, "${actual[i]}" given`);
+    }
+  };
+  words(outcome.expect ?? {}, c.orders, run.words);
+  words(outcome.retreats ?? {}, c.retreats, run.retreatWords);
+
+  // A unit named by the text ("A Brest") is the unit of the case's position in that province, owner included.
+  const unitAt = (name: string): Unit | undefined => {
+    const order = parseOrder(map, `${name} Holds`).value?.order;
+    if (order?.kind !== 'hold') return undefined;
+    const province = splitCoast(map, order.unit.location).province;
+    return prepared.position.units.find(
+      (u) => u.type === order.unit.type && splitCoast(map, u.location).province === province,
+    );
+  };
+  const identity = (name: string): string => {
+    const unit = unitAt(name);
+    if (!unit) problems.push(`no unit "${name}" in the case`);
+    return unit ? unitIdentity(map, unit) : `(${name})`;
+  };
+  if (outcome.automatic) {
+    const expected = outcome.automatic.map((a) => identity(a.replace(/^Automatic disband /, ''))).sort();
+    if (expected.join() !== (run.automatic ?? []).join())
+      problems.push(
+        `civil disorder removes ${(run.automatic ?? []).join(', ')}, expected ${expected.join(', ')}`,
+      );
+  }
+  // Units after the phase as a multiset: a unit that stays and one that moves into its place are two units.
+  const after = new Map<string, number>();
+  for (const u of run.unitsAfter) after.set(u, (after.get(u) ?? 0) + 1);
+  const take = (unit: string): boolean => {
+    const n = after.get(unit) ?? 0;
+    after.set(unit, n - 1);
+    return n > 0;
+  };
+  const moves = Object.entries(outcome.positionAfter?.moves ?? {}).map(([name, to]) => {
+    const unit = unitAt(name);
+    const province = splitCoast(map, to).province;
+    if (!unit || province < 0) {
+      problems.push(`cannot read the move "${name}" -> "${to}"`);
+      return undefined;
+    }
+    return {
+      from: unitIdentity(map, unit),
+      to: unitIdentity(map, { ...unit, location: map.locationCode[province]! }),
+    };
+  });
+  for (const name of outcome.positionAfter?.stays ?? []) {
+    const unit = identity(name);
+    if (!take(unit)) problems.push(`${unit} does not stay`);
+  }
+  for (const m of moves) if (m && !take(m.to)) problems.push(`${m.from} does not end as ${m.to}`);
+  // What is left: a mover's origin must not still hold it.
+  for (const m of moves) if (m && (after.get(m.from) ?? 0) > 0) problems.push(`${m.from} stays`);
+  return problems;
+}
+
+export function loadAlternatives(): Alternative[] {
+  return (JSON.parse(readDataFile('datc-alternatives.json')) as { alternatives: Alternative[] }).alternatives;
+}
+
+/** The problems of one entry: its own outcome, or under its fallback rule the fallback's outcome. */
+export function alternativeProblems(
+  alt: Alternative,
+  cases: ReadonlyMap<string, DatcCase>,
+  errata: readonly Erratum[],
+): string[] {
+  const c = cases.get(alt.case);
+  if (!c) return [`unknown case ${alt.case}`];
+  const settings = [...alt.rules, ...(alt.fallback?.rules ?? [])];
+  const rules = resolveRules('datc', settings);
+  if (rules.issues.length > 0) return rules.issues.map((i) => i.message);
+  const prepared = prepareCase(map, c);
+  const run = runCase(prepared, rules.value);
+  const outcome: Outcome = alt.fallback ?? alt;
+  const problems = outcomeProblems(c, prepared, run, outcome, alt.rules.join(' '), errata);
+  if (alt.noResolution) {
+    if (!alt.fallback) problems.push('no fallback outcome given');
+    const fallback = run.outcomes.filter(
+      (o) => o.reason.code === 'paradox' && o.reason.fallbackFor !== undefined,
+    );
+    if (fallback.length === 0) problems.push('no outcome says that the fallback rule was applied');
+  }
+  return problems;
 }

@@ -23,7 +23,7 @@ import {
   processPhase,
   submitOrders,
 } from '../src/game/game.js';
-import { describePhase } from '../src/game/history.js';
+import { describePhase, describePosition } from '../src/game/history.js';
 import { gameFromJson, gameToJson, readGameJson, writeGameJson } from '../src/formats/game-json.js';
 import { gameToMila, readMilaJson, writeMilaJson } from '../src/formats/mila-json.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
@@ -174,8 +174,104 @@ test('a dislodged unit without a retreat order is disbanded', () => {
   game = process(game);
   assert.equal(currentPhase(game), 'F1901R');
   game = process(game);
-  assert.deepEqual(game.history[1]?.disbanded, [{ power: 'FRANCE', type: 'A', location: 'BUR' }]);
+  assert.deepEqual(game.history[1]?.disbanded, [
+    { power: 'FRANCE', type: 'A', location: 'BUR', reason: 'no valid order' },
+  ]);
   assert.ok(!game.position.units.some((u) => u.power === 'FRANCE'));
+});
+
+/**
+ * Fall 1901, judged by hand: GERMANY A RUH - BEL, supported by A HOL, dislodges FRANCE A BEL. BEL's neighbours are
+ * HOL and PIC and BUR (occupied), RUH (where the attacker came from), ENG and NTH (sea): no retreat.
+ */
+const NO_RETREAT_UNITS = 'FRANCE: A BEL; GERMANY: A RUH, A HOL; ENGLAND: A PIC, A BUR, F ENG, F NTH';
+
+function dislodgeBelgium(game: Game): Game {
+  return process(submit(game, 'GERMANY', 'A RUH - BEL', 'A HOL S A RUH - BEL'));
+}
+
+test('a Fall dislodgement with no retreat: the unit is disbanded at once, then the Winter adjustments with new centres', () => {
+  const game = dislodgeBelgium(gameAt('F1901M', NO_RETREAT_UNITS));
+  assert.equal(currentPhase(game), 'W1901A', 'no F1901R: nothing can retreat');
+  assert.deepEqual(game.position.dislodged, []);
+  assert.deepEqual(
+    game.position.units.map((u) => `${u.power} ${u.type} ${u.location}`),
+    ['ENGLAND A BUR', 'ENGLAND F ENG', 'ENGLAND F NTH', 'ENGLAND A PIC', 'GERMANY A BEL', 'GERMANY A HOL'],
+  );
+  // BEL and HOL go to Germany; France keeps its empty home centres and may build three.
+  assert.deepEqual(owned(game, 'GERMANY'), ['BEL', 'BER', 'HOL', 'KIE', 'MUN']);
+  assert.deepEqual(owned(game, 'FRANCE'), ['BRE', 'MAR', 'PAR']);
+  assert.deepEqual(owned(game, 'ENGLAND'), ['EDI', 'LON', 'LVP']);
+  const record = game.history[0];
+  assert.ok(record);
+  assert.deepEqual(record.dislodged, [{ unit: 'A BEL', power: 'FRANCE', by: 'A RUH', retreats: [] }]);
+  assert.deepEqual(record.disbanded, [{ power: 'FRANCE', type: 'A', location: 'BEL', reason: 'no retreat' }]);
+  assert.ok(describePhase(record).includes('  dislodged: FRANCE A BEL by A RUH; disbanded: no retreat'));
+  assert.ok(
+    describePosition(map, game).includes('  dislodged in F1901M: A BEL by A RUH; disbanded: no retreat'),
+  );
+});
+
+test('a Fall dislodgement with no retreat and nothing to adjust goes straight to the next Spring', () => {
+  // As above, but France also owns BEL and holds its home centres, England owns NWY, Germany holds its home
+  // centres: after the Fall every power has as many units as centres.
+  const extra = 'FRANCE: A BRE, A MAR, A PAR; GERMANY: A BER, A KIE, A MUN';
+  const start = gameAt('F1901M', `${NO_RETREAT_UNITS}; ${extra}`);
+  const centres: Record<string, string[]> = { ...start.position.supplyCenters };
+  centres['FRANCE'] = ['BEL', 'BRE', 'MAR', 'PAR'];
+  centres['ENGLAND'] = ['EDI', 'LON', 'LVP', 'NWY'];
+  const game = dislodgeBelgium({ ...start, position: { ...start.position, supplyCenters: centres } });
+  assert.equal(currentPhase(game), 'S1902M');
+  assert.ok(!game.position.units.some((u) => u.location === 'BEL' && u.power === 'FRANCE'));
+  assert.deepEqual(owned(game, 'FRANCE'), ['BRE', 'MAR', 'PAR']);
+  assert.deepEqual(owned(game, 'GERMANY'), ['BEL', 'BER', 'HOL', 'KIE', 'MUN']);
+  assert.deepEqual(
+    game.history.map((h) => h.name),
+    ['F1901M'],
+  );
+});
+
+test("unretreatable: 'retreat-phase' keeps a unit with no retreat for the retreat phase, where it is disbanded", () => {
+  let game = dislodgeBelgium(gameAt('F1901M', NO_RETREAT_UNITS, {}, { unretreatable: 'retreat-phase' }));
+  assert.equal(currentPhase(game), 'F1901R');
+  assert.deepEqual(game.position.dislodged, [
+    { power: 'FRANCE', type: 'A', location: 'BEL', attackerFrom: 'RUH' },
+  ]);
+  assert.equal(game.history[0]?.disbanded, undefined);
+  assert.deepEqual(owned(game, 'GERMANY'), ['BER', 'KIE', 'MUN'], 'centres change after the retreats');
+  game = process(game);
+  assert.equal(currentPhase(game), 'W1901A');
+  assert.deepEqual(game.history[1]?.disbanded, [
+    { power: 'FRANCE', type: 'A', location: 'BEL', reason: 'no retreat' },
+  ]);
+  assert.deepEqual(owned(game, 'GERMANY'), ['BEL', 'BER', 'HOL', 'KIE', 'MUN']);
+  assert.equal(readGameJson(writeGameJson(game)).value?.options.unretreatable, 'retreat-phase');
+});
+
+test('a Spring dislodgement with no retreat and another unit that can retreat: only the other waits', () => {
+  // As in the Fall test, and AUSTRIA A TYR is dislodged from TYR by ITALY A VEN (supported by A PIE): it may
+  // retreat to BOH, MUN, TRI, VIE.
+  const game = process(
+    submit(
+      submit(
+        gameAt('S1901M', `${NO_RETREAT_UNITS}; AUSTRIA: A TYR; ITALY: A VEN, A PIE`),
+        'GERMANY',
+        'A RUH - BEL',
+        'A HOL S A RUH - BEL',
+      ),
+      'ITALY',
+      'A VEN - TYR',
+      'A PIE S A VEN - TYR',
+    ),
+  );
+  assert.equal(currentPhase(game), 'S1901R');
+  assert.deepEqual(
+    game.position.dislodged.map((d) => `${d.power} ${d.type} ${d.location}`),
+    ['AUSTRIA A TYR'],
+  );
+  assert.deepEqual(game.history[0]?.disbanded, [
+    { power: 'FRANCE', type: 'A', location: 'BEL', reason: 'no retreat' },
+  ]);
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -369,7 +465,7 @@ test('every phase is kept: position, orders as submitted (text and parsed), outc
   assert.equal(record.outcomes[1]?.resolution, 'succeeds');
   assert.match(
     describePhase(record).join('\n'),
-    /FRANCE A Paris - Burgundy\s+fails: attack 1 against prevent/,
+    /FRANCE A Paris - Burgundy\s+fails: attack strength 1 against prevent strength/,
   );
 });
 

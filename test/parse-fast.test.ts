@@ -1,5 +1,5 @@
 /**
- * The parser's fast path for machine-written MILA lines (src/orders/parse.ts, `fastLine`) gives exactly what the
+ * The parser's fast path for machine-written MILA lines (src/orders/fast-path.ts, `fastOrder`) gives exactly what the
  * grammar gives: the same orders, with the fields in the same order. A line with a trailing space never takes the
  * fast path, so each line is compared with itself plus a space.
  */

@@ -227,6 +227,42 @@ void test('via convoy spellings', () => {
   }
 });
 
+void test('notes in brackets mean what they say (issue 17)', () => {
+  const table: [string, Order][] = [
+    ['A Pic - Bel (via convoy)', move(A('PIC'), 'BEL', { viaConvoy: true })],
+    ['A Pic - Bel (by convoy)', move(A('PIC'), 'BEL', { viaConvoy: true })],
+    ['A Pic - Bel [via convoy]', move(A('PIC'), 'BEL', { viaConvoy: true })],
+    ['A Pic - Bel (via)', move(A('PIC'), 'BEL', { viaConvoy: true })],
+    ['A Pic - Bel via convoy', move(A('PIC'), 'BEL', { viaConvoy: true })],
+    ['A Pic-Bel(VIA CONVOY)', move(A('PIC'), 'BEL', { viaConvoy: true })],
+    ['F Mao - Spa(nc)', move(F('MAO'), 'SPA/NC')],
+    ['F Mao - Spa (north coast)', move(F('MAO'), 'SPA/NC')],
+    ['A Bre - Spa(nc) (via convoy)', move(A('BRE'), 'SPA/NC', { viaConvoy: true })],
+    ['A Bur S A Pic - Bel (via convoy)', support(A('BUR'), A('PIC'), 'BEL')],
+  ];
+  for (const [text, expected] of table) assert.deepEqual(parsed(text), expected, text);
+});
+
+void test('English forms: "to", "supports ... to", "convoys ... to", a trailing ";" (issue 17)', () => {
+  const table: [string, Order][] = [
+    ['A Par to Bur', move(A('PAR'), 'BUR')],
+    ['A Paris to Burgundy', move(A('PAR'), 'BUR')],
+    ['A Par moves to Bur', move(A('PAR'), 'BUR')],
+    ['A Par moves into Bur', move(A('PAR'), 'BUR')],
+    ['A Mun supports A Par to Bur', support(A('MUN'), A('PAR'), 'BUR')],
+    ['A Munich supports A Paris to Burgundy', support(A('MUN'), A('PAR'), 'BUR')],
+    ['F Nth convoys A Lon to Nwy', convoy(F('NTH'), A('LON'), 'NWY')],
+    ['A Lon to Nwy via convoy', move(A('LON'), 'NWY', { viaConvoy: true })],
+    ['A Par - Bur;', move(A('PAR'), 'BUR')],
+    ['A PAR - BUR;', move(A('PAR'), 'BUR')],
+    ['A Par - Bur ;', move(A('PAR'), 'BUR')],
+    ['A Par H;', hold(A('PAR'))],
+    ['England: F Nth convoys A Lon to Nwy;', convoy(F('NTH'), A('LON'), 'NWY')],
+  ];
+  for (const [text, expected] of table) assert.deepEqual(parsed(text), expected, text);
+  assert.match(parseOrder(map, 'A Par Bur').issues[0]?.message ?? '', /"A PAR - BUR"/);
+});
+
 void test('retreats are moves', () => {
   for (const text of [
     'F BLA R SEV',
@@ -349,7 +385,6 @@ void test('coast spellings', () => {
     ['spa/wc', 'SPA/WC'],
     ['Spain(ec)', 'SPA/EC'],
     ['bul/nc', 'BUL/NC'],
-    ['spa/xy', 'SPA/XY'],
   ];
   for (const [text, code] of table) {
     assert.deepEqual(parsed(`F ${text} H`), hold(F(code)), text);
@@ -486,6 +521,19 @@ const BAD: readonly (readonly [text: string, code: string, column: number])[] = 
   ['F Spain(-) - MAO', 'unknown-coast', 9],
   ['F Spain(nc - MAO', 'unknown-coast', 12],
   ['F Spain(nc', 'unclosed-parenthesis', 11],
+  // Words the map does not know as coasts are issues, never coasts (issue 17: "Bur/xx" used to succeed).
+  ['A Par - Bur/xx', 'unknown-coast', 13],
+  ['F spa/xy H', 'unknown-coast', 7],
+  ['F Mao - Spa(xx)', 'unknown-note', 12],
+  ['A Mun - Bur (cut)', 'unknown-note', 13],
+  ['A Mun - Bur (supported by Ruh)', 'unknown-note', 13],
+  ['A Pic - Bel (via fleet)', 'unknown-note', 13],
+  ['A Par H (bluff)', 'unknown-note', 9],
+  ['F Nth C A Lon - Nwy (via convoy)', 'unknown-note', 21],
+  ['A Par (via convoy) - Bur', 'unknown-order-kind', 7],
+  // No order word: refused with how to write it.
+  ['A Par Bur', 'missing-order-kind', 7],
+  ['A Par - Bur;;', 'trailing-text', 12],
   ['!!!', 'expected-unit-location', 1],
 ];
 

@@ -118,7 +118,9 @@ function assertSameGame(played: Played, game: Game): void {
 
 const cases: { seed: number; options: Partial<GameOptions> }[] = [
   { seed: 1, options: { maxYear: 1912 } },
-  { seed: 2, options: { maxYear: 1912 } },
+  { seed: 1, options: { maxYear: 1912, unretreatable: 'retreat-phase' } },
+  { seed: 4, options: { maxYear: 1915, unretreatable: 'retreat-phase' } },
+  { seed: 10, options: { maxYear: 1915 } },
   { seed: 3, options: { maxYear: 1930, victoryCenters: 10 } },
   { seed: 4, options: { maxYear: 1908, rules: ['4.D.8=rule-1971', '4.A.5=forbidden'] } },
   { seed: 5, options: { maxYear: 1906, rules: ['4.E.1=valid-places', '4.A.2=rule-1971'] } },
@@ -137,7 +139,7 @@ for (const { seed, options } of cases) {
   });
 }
 
-test('the parity games go through retreats, builds, disbands and civil disorder', () => {
+test('the parity games go through retreats, builds, disbands, civil disorder and units with no retreat', () => {
   const game = playThroughGame(newGame(map, { maxYear: 1912 }), 1);
   const kinds = new Set(game.history.map((r) => r.name.slice(-1)));
   assert.deepEqual([...kinds].sort(), ['A', 'M', 'R']);
@@ -148,6 +150,17 @@ test('the parity games go through retreats, builds, disbands and civil disorder'
   assert.ok(
     game.history.some((r) => r.outcomes.some((o) => o.reason.code === 'built')),
     'no build',
+  );
+  const atOnce = game.history.filter(
+    (r) => r.name.endsWith('M') && r.disbanded?.some((d) => d.reason === 'no retreat'),
+  );
+  assert.equal(atOnce.length, 1, 'a unit disbanded at once for want of a retreat');
+  // Kept for the retreat phase instead, the same unit waits in a retreat phase.
+  const kept = playThroughGame(newGame(map, { maxYear: 1912, unretreatable: 'retreat-phase' }), 1);
+  const unit = atOnce[0]!.disbanded!.find((d) => d.reason === 'no retreat')!;
+  const retreatPhase = kept.history.find((r) => r.name === atOnce[0]!.name.replace(/M$/, 'R'));
+  assert.ok(
+    retreatPhase?.position.dislodged.some((d) => d.location === unit.location && d.power === unit.power),
   );
 });
 

@@ -75,7 +75,7 @@ export interface OrderOutcome {
   reason: Reason;
   /** Set when the ordered unit was dislodged (the DATC writes ", dislodged" or ", destroyed"). */
   dislodged?: Dislodgement;
-  /** One line for people: "A PAR - BUR bounced: attack 1 against hold 1 of A BUR". */
+  /** One line for people: "A PAR - BUR fails: attack strength 1 against hold strength 1 of A BUR". */
   message: string;
 }
 

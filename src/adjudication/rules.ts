@@ -71,6 +71,27 @@ export interface RuleOptions {
 
 export type RuleKey = keyof RuleOptions;
 
+/**
+ * What becomes of a dislodged unit that has no retreat: disbanded at once with the movement phase ('disband'), or
+ * kept for a retreat phase where it can only disband ('retreat-phase'). Not a DATC issue (the adjudication is the
+ * same either way) but a game-flow convention, `GameOptions.unretreatable` (src/game/game.ts).
+ */
+export type Unretreatable = 'disband' | 'retreat-phase';
+
+/** The values of `Unretreatable`, the first the default. */
+export const UNRETREATABLE_CHOICES: readonly Unretreatable[] = ['disband', 'retreat-phase'];
+
+/**
+ * The game-flow conventions a preset may carry besides its rule choices; a game takes them into its options
+ * (`GameOptions`) when it is created, imported or replayed with the preset, unless given explicitly.
+ */
+export interface GameFlow {
+  unretreatable: Unretreatable;
+}
+
+/** The game flow when neither a preset nor an option says otherwise. */
+export const DEFAULT_FLOW: Readonly<GameFlow> = Object.freeze({ unretreatable: 'disband' });
+
 interface Choice {
   letter: string;
   name: string;
@@ -444,7 +465,9 @@ export const DATC_PREFERRED: Readonly<RuleOptions> = Object.freeze({
  * Presets: rulebooks and other adjudicators, as far as their published choices go. Each lists only what differs
  * from the DATC preferences.
  */
-export const PRESETS: Readonly<Record<string, { description: string; rules: Partial<RuleOptions> }>> = {
+export const PRESETS: Readonly<
+  Record<string, { description: string; rules: Partial<RuleOptions>; flow?: Partial<GameFlow> }>
+> = {
   datc: { description: 'the DATC v3.2 preferences (default)', rules: {} },
   '2023': {
     description:
@@ -558,6 +581,11 @@ export function resolveRules(preset = 'datc', settings: readonly string[] = []):
     if (problem) issues.push(problem);
   }
   return issues.length > 0 ? { issues } : { value: rules, issues };
+}
+
+/** The game flow of a preset: its own conventions over `DEFAULT_FLOW` (an unknown preset gives the default). */
+export function presetFlow(preset = 'datc'): GameFlow {
+  return { ...DEFAULT_FLOW, ...PRESETS[preset.toLowerCase()]?.flow };
 }
 
 /** Options with defaults filled in, for callers that pass a partial set. */

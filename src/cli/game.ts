@@ -1,20 +1,29 @@
 /**
  * `dipkit game ...`: runs a game kept in a dipkit game file (src/formats/game-json.ts). Every command reads the
  * file, and the commands that change the game write it back only when everything succeeded: a rejected order or a
- * bad file leaves the file exactly as it was.
+ * bad file leaves the file exactly as it was. Changes hold the file's lock (`FILE.lock`) from reading to writing,
+ * so that processes submitting orders at once (one bot per power) never lose each other's orders, and are written
+ * through a temporary file renamed over the old one.
  */
-import { describeRules } from '../adjudication/rules.js';
-import { ruleFlags, rulesFromFlags } from './rule-flags.js';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { formatIssue, type Issue } from '../issues.js';
+import { flowFlags, gameRulesFromFlags, ruleFlags } from './rule-flags.js';
+import { existsSync } from 'node:fs';
+import { withFileLock, writeFileAtomic } from './file-lock.js';
+import { fileProblem, nearest, parseCommandArgs, readTextFile, Report } from './io.js';
+import { issue } from '../issues.js';
 import { standardMap } from '../map/compile.js';
 import { lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { gameFromJson, gameToJson, mapNamed, parseJson, writeGameJson } from '../formats/game-json.js';
 import { looksLikeMila, readMilaJson, writeMilaJson } from '../formats/mila-json.js';
 import { adjustmentsDue, centerCounts, retreatOptions } from '../game/centers.js';
-import { currentPhase, type Game, newGame, processPhase, submitOrders } from '../game/game.js';
+import {
+  currentPhase,
+  type Game,
+  type GameOptions,
+  newGame,
+  processPhase,
+  submitOrders,
+} from '../game/game.js';
 import { describePhase, describePosition } from '../game/history.js';
 import { playRandomGame, type SelfPlayOptions } from '../selfplay/random-player.js';
 
@@ -22,121 +31,129 @@ export const summary = 'run a game: new, orders, process, show, history, export,
 
 export const usage = `Usage: dipkit game <command> FILE [options]
 
-  dipkit game new FILE [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]... [--force]
+  dipkit game new FILE [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]...
+                       [--unretreatable disband|retreat-phase] [--force]
       start a standard game in FILE (Spring 1901). --victory: centres for a solo win (default 18);
       --max-year: the game is a draw once that year is played; --rules/--rule: the DATC rule choices the
-      game is played with, recorded in the file ('dipkit rules'); --force: overwrite FILE.
-  dipkit game orders FILE POWER [ORDER ...] [--file ORDERS.txt] [--phase S1901M] [--add]
+      game is played with, recorded in the file ('dipkit rules'); --unretreatable: a dislodged unit with no
+      retreat is disbanded at once (disband, the default) or kept for the retreat phase (retreat-phase);
+      a preset may set it; --force: overwrite FILE.
+  dipkit game orders FILE POWER [ORDER ...] [--file ORDERS.txt] [--phase S1901M] [--add] [--json]
       submit POWER's orders for the current phase, one per argument or one per line of ORDERS.txt (any
       notation: "A PAR - BUR", "F North Sea - Picardy", "A PAR B", "F BLA R SEV", "WAIVE"). They replace the
       power's earlier orders for the phase; with --add they are added (replacing earlier orders for the same
       units). --phase: refuse unless the current phase is this one. No order at all clears the power's orders.
-  dipkit game process FILE [--phase S1901M]
+      --json: print { "phase", "power", "orders", "issues" }.
+  dipkit game process FILE [--phase S1901M] [--json]
       adjudicate the current phase with the orders given (units without orders hold; dislodged units without
       orders are disbanded; missing disbands by civil disorder; missing builds are waived) and move on.
+      --json: print { "played" (the phase as the history records it), "phase", "status", "issues" }.
   dipkit game show FILE [--json]
       the current phase, units, dislodged units and their retreats, centres, who must build or disband.
   dipkit game history FILE [--json]
       every phase played: orders with results and reasons, dislodged and disbanded units.
   dipkit game export FILE [--format mila|dipkit]
       print the game as MILA/dipcc JSON (default) or as a dipkit game file.
-  dipkit game import IN.json FILE [--force]
-      read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file.
-  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]... [--force]
+  dipkit game import IN.json FILE [--rules PRESET] [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
+      read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file; --rules etc.: the
+      rules it was played with (a file recorded by dipcc: --rules dipcc), recorded in FILE.
+  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]...
+                       [--unretreatable WHAT] [--force]
       play a whole game with random legal orders for every power (seeded: the same seed gives the same game),
       to a victory or the end of --max-year (default 1920), and save it in FILE.
 
-Exit status: 0 ok, 2 bad input (unknown command or option, unreadable or malformed file, rejected orders:
-messages "FILE:line:col  code  message"; nothing is written then).`;
+Several processes may change one game at once (one bot per power): each change holds FILE.lock while it reads
+and writes FILE, and waits up to 10 s (DIPKIT_LOCK_WAIT_MS) for another; past that it fails with "locked".
+With --json, errors and warnings are also in the JSON, as "issues": [{ "code", "message", "line", "column" }].
 
-const usageHint = 'Run "dipkit game --help" for usage.\n';
+Exit status: 0 ok, 2 bad input (unknown command or option, unreadable or malformed file, rejected orders, a
+locked file: messages "FILE:line:col  code  message"; nothing is written then).`;
 
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
-function printIssues(issues: readonly Issue[], source: string): void {
-  for (const i of issues) process.stderr.write(`${formatIssue({ ...i, source: i.source ?? source })}\n`);
-}
-
-/** Reads and checks a dipkit game file; prints the issues and returns undefined when it cannot. */
-function loadGame(file: string): { game: Game; map: GameMap } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${file}  read-error  ${errorMessage(e)}\n`);
-    return undefined;
-  }
+/** Reads and checks a dipkit game file; reports the issues and returns undefined when it cannot. */
+function loadGame(report: Report, file: string): { game: Game; map: GameMap } | undefined {
+  const text = readTextFile(report, file);
+  if (text === undefined) return undefined;
   const json = parseJson(text);
   if ('issue' in json) {
-    printIssues([json.issue], file);
+    report.add([json.issue], file);
     return undefined;
   }
   if (looksLikeMila(json.value)) {
-    process.stderr.write(
-      `${file}  bad-format  this is a MILA/dipcc game; run "dipkit game import ${file} GAME.json" first\n`,
-    );
+    const message = `this is a MILA/dipcc game; run "dipkit game import ${file} GAME.json" first`;
+    report.add([issue('bad-format', message)], file);
     return undefined;
   }
   const read = gameFromJson(json.value);
   if (!read.value) {
-    printIssues(read.issues, file);
+    report.add(read.issues, file);
     return undefined;
   }
   const map = mapNamed(read.value.map);
   if (!map) {
-    process.stderr.write(`${file}  unknown-map  unknown map "${read.value.map}"\n`);
+    report.add([issue('unknown-map', `unknown map "${read.value.map}"`)], file);
     return undefined;
   }
   return { game: read.value, map };
 }
 
 /** Writes the game file through a temporary file, so that a failed write never leaves half a file. */
-function saveGame(file: string, game: Game): boolean {
-  const temp = `${file}.tmp-${process.pid}`;
+function saveGame(report: Report, file: string, game: Game): boolean {
   try {
-    writeFileSync(temp, writeGameJson(game));
-    renameSync(temp, file);
+    writeFileAtomic(file, writeGameJson(game));
     return true;
   } catch (e) {
-    process.stderr.write(`${file}  write-error  ${errorMessage(e)}\n`);
+    report.add([issue('write-error', `cannot write the file: ${fileProblem(e)}`)], file);
     return false;
   }
 }
 
-type Values = Record<string, string | boolean | undefined>;
-
-function parse(
-  args: string[],
-  options: Record<string, { type: 'string' | 'boolean'; short?: string }>,
-): { values: Values; positionals: string[] } | undefined {
+/**
+ * Changes the game in `file` under its lock: `change` gets the game read under the lock and returns the exit
+ * code. A lock held by another process past the wait is a `locked` issue (exit 2, nothing changed).
+ */
+function changeGame(report: Report, file: string, change: () => number): number {
   try {
-    const parsed = parseArgs({
-      args,
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: parsed.values, positionals: parsed.positionals };
+    const r = withFileLock(file, change);
+    if (r.ok) return r.value;
+    report.add(
+      [
+        issue(
+          'locked',
+          `another dipkit (${r.holder}) is changing the file and did not finish in time; nothing changed: try again, or delete ${file}.lock if no dipkit is running`,
+        ),
+      ],
+      file,
+    );
   } catch (e) {
-    process.stderr.write(`dipkit game: ${errorMessage(e)}\n${usageHint}`);
-    return undefined;
+    report.add([issue('write-error', `cannot lock the file: ${fileProblem(e)}`)], file);
   }
+  return report.fail();
 }
 
-function wantPositionals(command: string, positionals: string[], min: number, max: number): boolean {
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+function parse(
+  report: Report,
+  args: string[],
+  options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>,
+): { values: Values; positionals: string[] } | undefined {
+  return parseCommandArgs(report, args, options);
+}
+
+function wantPositionals(report: Report, positionals: string[], min: number, max: number): boolean {
   if (positionals.length >= min && positionals.length <= max) return true;
   const want = min === max ? `${min}` : `${min} to ${max === Infinity ? 'any number of' : max}`;
-  process.stderr.write(
-    `dipkit game ${command}: expected ${want} argument${max === 1 ? '' : 's'}, got ${positionals.length}\n${usageHint}`,
+  report.usageError(
+    'bad-arguments',
+    `expected ${want} argument${max === 1 ? '' : 's'}, got ${positionals.length}`,
   );
   return false;
 }
 
 /** The number given for --name: undefined when not given, null (after a message) when bad. */
 function whole(
-  value: string | boolean | undefined,
+  report: Report,
+  value: Values[string],
   name: string,
   min: number,
   max: number,
@@ -144,130 +161,151 @@ function whole(
   if (value === undefined) return undefined;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
-    process.stderr.write(`dipkit game: --${name} must be a whole number from ${min} to ${max}\n`);
+    report.usageError('bad-option-value', `--${name} must be a whole number from ${min} to ${max}`);
     return null;
   }
   return n;
 }
 
-function cmdNew(args: string[]): number {
-  const p = parse(args, {
+/** Refuses to overwrite an existing FILE without --force. */
+function mayWrite(report: Report, file: string, values: Values): boolean {
+  if (!existsSync(file) || values['force'] === true) return true;
+  report.add([issue('file-exists', 'the file exists; use --force to overwrite it')], file);
+  return false;
+}
+
+function cmdNew(report: Report, args: string[]): number {
+  const p = parse(report, args, {
     victory: { type: 'string' },
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
     ...ruleFlags,
+    ...flowFlags,
   });
-  if (!p || !wantPositionals('new', p.positionals, 1, 1)) return 2;
+  if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
   const map = standardMap();
-  const victory = whole(p.values['victory'], 'victory', 1, map.supplyCenterCount);
-  const maxYear = whole(p.values['max-year'], 'max-year', 1901, 99999);
-  if (victory === null || maxYear === null) return 2;
-  if (existsSync(file) && p.values['force'] !== true) {
-    process.stderr.write(`${file}  file-exists  the file exists; use --force to overwrite it\n`);
-    return 2;
-  }
-  const rules = rulesFromFlags('game new', p.values);
-  if (!rules) return 2;
-  const options: { victoryCenters?: number; maxYear?: number; rules?: string[] } = {
-    rules: describeRules(rules),
-  };
+  const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
+  const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 99999);
+  if (victory === null || maxYear === null) return report.fail();
+  const choice = gameRulesFromFlags('game new', p.values, report);
+  if (!choice) return report.fail();
+  const options: Partial<GameOptions> = { ...choice };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
   const game = newGame(map, options);
-  if (!saveGame(file, game)) return 2;
-  process.stdout.write(
-    `${file}: new ${game.map} game, ${currentPhase(game)}; victory at ${game.options.victoryCenters} centres` +
-      `${game.options.maxYear === undefined ? '' : `, draw after ${game.options.maxYear}`}\n`,
-  );
-  return 0;
+  return changeGame(report, file, () => {
+    if (!mayWrite(report, file, p.values) || !saveGame(report, file, game)) return report.fail();
+    process.stdout.write(
+      `${file}: new ${game.map} game, ${currentPhase(game)}; victory at ${game.options.victoryCenters} centres` +
+        `${game.options.maxYear === undefined ? '' : `, draw after ${game.options.maxYear}`}\n`,
+    );
+    return 0;
+  });
 }
 
-function cmdOrders(args: string[]): number {
-  const p = parse(args, { file: { type: 'string' }, phase: { type: 'string' }, add: { type: 'boolean' } });
-  if (!p || !wantPositionals('orders', p.positionals, 2, Infinity)) return 2;
+function cmdOrders(report: Report, args: string[]): number {
+  const p = parse(report, args, {
+    file: { type: 'string' },
+    phase: { type: 'string' },
+    add: { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
+  if (!p || !wantPositionals(report, p.positionals, 2, Infinity)) return report.fail();
   const [file = '', powerName = '', ...orderArgs] = p.positionals;
   const ordersFile = p.values['file'];
   if (typeof ordersFile === 'string' && orderArgs.length > 0) {
-    process.stderr.write(
-      `dipkit game orders: give orders as arguments or with --file, not both\n${usageHint}`,
-    );
-    return 2;
+    report.usageError('bad-arguments', 'give orders as arguments or with --file, not both');
+    return report.fail();
   }
-  const loaded = loadGame(file);
-  if (!loaded) return 2;
-  const { game, map } = loaded;
   let text = orderArgs.join('\n');
   let source = 'orders';
   if (typeof ordersFile === 'string') {
-    try {
-      text = readFileSync(ordersFile, 'utf8');
-      source = ordersFile;
-    } catch (e) {
-      process.stderr.write(`${ordersFile}  read-error  ${errorMessage(e)}\n`);
-      return 2;
-    }
+    const read = readTextFile(report, ordersFile);
+    if (read === undefined) return report.fail();
+    text = read;
+    source = ordersFile;
   }
   const options: { phase?: string; add?: boolean } = {};
   if (typeof p.values['phase'] === 'string') options.phase = p.values['phase'];
   if (p.values['add'] === true) options.add = true;
-  const result = submitOrders(map, game, powerName, text, options);
-  if (!result.value) {
-    // Orders are numbered by argument (or line of the file); the other issues concern the game file.
-    printIssues(
-      result.issues.map((i) => (i.line === undefined ? { ...i, source: file } : { ...i, source })),
-      source,
+  return changeGame(report, file, () => {
+    const loaded = loadGame(report, file);
+    if (!loaded) return report.fail();
+    const { game, map } = loaded;
+    const result = submitOrders(map, game, powerName, text, options);
+    if (!result.value) {
+      // Orders are numbered by argument (or line of the file); the other issues concern the game file.
+      report.add(result.issues.map((i) => ({ ...i, source: i.line === undefined ? file : source })));
+      process.stderr.write(`${file}: nothing changed\n`);
+      return report.fail();
+    }
+    if (!saveGame(report, file, result.value)) return report.fail();
+    const power = map.powers[lookupPower(map, powerName)] ?? powerName;
+    const mine = result.value.orders.filter((o) => o.power === power);
+    if (p.values['json'] === true) {
+      report.printJson({ phase: currentPhase(game), power, orders: mine });
+      return 0;
+    }
+    process.stdout.write(
+      `${power} ${currentPhase(game)}: ${mine.length} order${mine.length === 1 ? '' : 's'}\n`,
     );
-    process.stderr.write(`${file}: nothing changed\n`);
-    return 2;
-  }
-  if (!saveGame(file, result.value)) return 2;
-  const power = map.powers[lookupPower(map, powerName)] ?? powerName;
-  const mine = result.value.orders.filter((o) => o.power === power);
-  process.stdout.write(
-    `${power} ${currentPhase(game)}: ${mine.length} order${mine.length === 1 ? '' : 's'}\n`,
-  );
-  for (const o of mine) process.stdout.write(`  ${o.text}\n`);
-  return 0;
+    for (const o of mine) process.stdout.write(`  ${o.text}\n`);
+    return 0;
+  });
 }
 
-function cmdProcess(args: string[]): number {
-  const p = parse(args, { phase: { type: 'string' } });
-  if (!p || !wantPositionals('process', p.positionals, 1, 1)) return 2;
+function cmdProcess(report: Report, args: string[]): number {
+  const p = parse(report, args, { phase: { type: 'string' }, json: { type: 'boolean' } });
+  if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
-  const loaded = loadGame(file);
-  if (!loaded) return 2;
-  const { game, map } = loaded;
-  const phase = p.values['phase'];
-  if (typeof phase === 'string' && phase.trim().toUpperCase() !== currentPhase(game)) {
-    process.stderr.write(`${file}  wrong-phase  the current phase is ${currentPhase(game)}, not ${phase}\n`);
-    return 2;
-  }
-  const result = processPhase(map, game);
-  if (!result.value) {
-    printIssues(result.issues, file);
-    return 2;
-  }
-  if (!saveGame(file, result.value)) return 2;
-  const next = result.value;
-  const record = next.history[next.history.length - 1];
-  if (record) for (const line of describePhase(record)) process.stdout.write(`${line}\n`);
-  if (next.status === 'won') {
-    const n = centerCounts(map, next.position.supplyCenters)[next.winner ?? ''] ?? 0;
-    process.stdout.write(`game over: ${next.winner ?? '?'} wins with ${n} centres\n`);
-  } else if (next.status === 'draw') {
-    process.stdout.write(`game over: draw, the year limit ${next.options.maxYear ?? ''} is reached\n`);
-  } else {
-    process.stdout.write(`next phase: ${currentPhase(next)}\n`);
-  }
-  return 0;
+  return changeGame(report, file, () => {
+    const loaded = loadGame(report, file);
+    if (!loaded) return report.fail();
+    const { game, map } = loaded;
+    const phase = p.values['phase'];
+    if (typeof phase === 'string' && phase.trim().toUpperCase() !== currentPhase(game)) {
+      const message = `the current phase is ${currentPhase(game)}, not ${phase}`;
+      report.add([issue('wrong-phase', message)], file);
+      return report.fail();
+    }
+    const result = processPhase(map, game);
+    if (!result.value) {
+      report.add(result.issues, file);
+      return report.fail();
+    }
+    if (!saveGame(report, file, result.value)) return report.fail();
+    const next = result.value;
+    const record = next.history[next.history.length - 1];
+    if (p.values['json'] === true) {
+      const played = gameToJson(next)['history'] as unknown[];
+      const json: Record<string, unknown> = {
+        played: played[played.length - 1],
+        status: next.status,
+        phase: currentPhase(next),
+      };
+      if (next.winner !== undefined) json['winner'] = next.winner;
+      report.printJson(json);
+      return 0;
+    }
+    if (record) for (const line of describePhase(record)) process.stdout.write(`${line}\n`);
+    if (next.status === 'won') {
+      const n = centerCounts(map, next.position.supplyCenters)[next.winner ?? ''] ?? 0;
+      process.stdout.write(`game over: ${next.winner ?? '?'} wins with ${n} centres\n`);
+    } else if (next.status === 'draw') {
+      process.stdout.write(`game over: draw, the year limit ${next.options.maxYear ?? ''} is reached\n`);
+    } else {
+      process.stdout.write(`next phase: ${currentPhase(next)}\n`);
+    }
+    return 0;
+  });
 }
 
-function cmdShow(args: string[]): number {
-  const p = parse(args, { json: { type: 'boolean' } });
-  if (!p || !wantPositionals('show', p.positionals, 1, 1)) return 2;
-  const loaded = loadGame(p.positionals[0] ?? '');
-  if (!loaded) return 2;
+function cmdShow(report: Report, args: string[]): number {
+  const p = parse(report, args, { json: { type: 'boolean' } });
+  if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
+  const loaded = loadGame(report, p.positionals[0] ?? '');
+  if (!loaded) return report.fail();
   const { game, map } = loaded;
   if (p.values['json'] === true) {
     const json = gameToJson(game);
@@ -281,18 +319,18 @@ function cmdShow(args: string[]): number {
     if (game.winner !== undefined) out['winner'] = game.winner;
     if (game.position.phase.type === 'retreat') out['retreats'] = retreatOptions(map, game.position);
     if (game.position.phase.type === 'adjustment') out['adjustments'] = adjustmentsDue(map, game.position);
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    report.printJson(out);
     return 0;
   }
   for (const line of describePosition(map, game)) process.stdout.write(`${line}\n`);
   return 0;
 }
 
-function cmdHistory(args: string[]): number {
-  const p = parse(args, { json: { type: 'boolean' } });
-  if (!p || !wantPositionals('history', p.positionals, 1, 1)) return 2;
-  const loaded = loadGame(p.positionals[0] ?? '');
-  if (!loaded) return 2;
+function cmdHistory(report: Report, args: string[]): number {
+  const p = parse(report, args, { json: { type: 'boolean' } });
+  if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
+  const loaded = loadGame(report, p.positionals[0] ?? '');
+  if (!loaded) return report.fail();
   const { game } = loaded;
   if (p.values['json'] === true) {
     process.stdout.write(`${JSON.stringify(gameToJson(game)['history'], null, 2)}\n`);
@@ -304,89 +342,82 @@ function cmdHistory(args: string[]): number {
   return 0;
 }
 
-function cmdExport(args: string[]): number {
-  const p = parse(args, { format: { type: 'string' } });
-  if (!p || !wantPositionals('export', p.positionals, 1, 1)) return 2;
+function cmdExport(report: Report, args: string[]): number {
+  const p = parse(report, args, { format: { type: 'string' } });
+  if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const format = p.values['format'] ?? 'mila';
   if (format !== 'mila' && format !== 'dipkit') {
-    process.stderr.write(`dipkit game export: --format must be "mila" or "dipkit"\n`);
-    return 2;
+    report.usageError('bad-option-value', '--format must be "mila" or "dipkit"');
+    return report.fail();
   }
-  const loaded = loadGame(p.positionals[0] ?? '');
-  if (!loaded) return 2;
+  const loaded = loadGame(report, p.positionals[0] ?? '');
+  if (!loaded) return report.fail();
   const { game, map } = loaded;
   process.stdout.write(format === 'mila' ? writeMilaJson(map, game) : writeGameJson(game));
   return 0;
 }
 
-function cmdImport(args: string[]): number {
-  const p = parse(args, { force: { type: 'boolean' } });
-  if (!p || !wantPositionals('import', p.positionals, 2, 2)) return 2;
+function cmdImport(report: Report, args: string[]): number {
+  const p = parse(report, args, { force: { type: 'boolean' } });
+  if (!p || !wantPositionals(report, p.positionals, 2, 2)) return report.fail();
   const [input = '', file = ''] = p.positionals;
-  let text: string;
-  try {
-    text = readFileSync(input, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${input}  read-error  ${errorMessage(e)}\n`);
-    return 2;
-  }
+  const text = readTextFile(report, input);
+  if (text === undefined) return report.fail();
   const json = parseJson(text);
   if ('issue' in json) {
-    printIssues([json.issue], input);
-    return 2;
+    report.add([json.issue], input);
+    return report.fail();
   }
   const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
   if (!read.value) {
-    printIssues(read.issues, input);
-    return 2;
+    report.add(read.issues, input);
+    return report.fail();
   }
   // Warnings (orders that cannot be read are left out).
-  printIssues(read.issues, input);
-  if (existsSync(file) && p.values['force'] !== true) {
-    process.stderr.write(`${file}  file-exists  the file exists; use --force to overwrite it\n`);
-    return 2;
-  }
-  if (!saveGame(file, read.value)) return 2;
+  report.add(read.issues, input, '(warning)');
   const game = read.value;
-  const where = game.status === 'active' ? `at ${currentPhase(game)}` : `over (${game.status})`;
-  process.stdout.write(
-    `${file}: imported ${game.history.length} phases from ${input}; the game is ${where}\n`,
-  );
-  return 0;
+  return changeGame(report, file, () => {
+    if (!mayWrite(report, file, p.values) || !saveGame(report, file, game)) return report.fail();
+    const where = game.status === 'active' ? `at ${currentPhase(game)}` : `over (${game.status})`;
+    process.stdout.write(
+      `${file}: imported ${game.history.length} phases from ${input}; the game is ${where}\n`,
+    );
+    return 0;
+  });
 }
 
-function cmdSelfplay(args: string[]): number {
-  const p = parse(args, {
+function cmdSelfplay(report: Report, args: string[]): number {
+  const p = parse(report, args, {
     seed: { type: 'string' },
     victory: { type: 'string' },
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
     ...ruleFlags,
+    ...flowFlags,
   });
-  if (!p || !wantPositionals('selfplay', p.positionals, 1, 1)) return 2;
+  if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
   const map = standardMap();
-  const seed = whole(p.values['seed'], 'seed', 0, 2 ** 32 - 1);
-  const victory = whole(p.values['victory'], 'victory', 1, map.supplyCenterCount);
-  const maxYear = whole(p.values['max-year'], 'max-year', 1901, 3000);
-  if (seed === null || victory === null || maxYear === null) return 2;
-  if (existsSync(file) && p.values['force'] !== true) {
-    process.stderr.write(`${file}  file-exists  the file exists; use --force to overwrite it\n`);
-    return 2;
-  }
-  const rules = rulesFromFlags('game selfplay', p.values);
-  if (!rules) return 2;
-  const options: SelfPlayOptions = { seed: seed ?? 1, rules: describeRules(rules) };
+  const seed = whole(report, p.values['seed'], 'seed', 0, 2 ** 32 - 1);
+  const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
+  const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 3000);
+  if (seed === null || victory === null || maxYear === null) return report.fail();
+  if (!mayWrite(report, file, p.values)) return report.fail();
+  const choice = gameRulesFromFlags('game selfplay', p.values, report);
+  if (!choice) return report.fail();
+  const options: SelfPlayOptions = { seed: seed ?? 1, ...choice };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
   const game = playRandomGame(map, options);
-  if (!saveGame(file, game)) return 2;
-  const result = game.status === 'won' ? `${game.winner ?? '?'} wins` : 'draw';
-  process.stdout.write(`${file}: ${game.history.length} phases played, ${result}\n`);
-  return 0;
+  return changeGame(report, file, () => {
+    if (!mayWrite(report, file, p.values) || !saveGame(report, file, game)) return report.fail();
+    const result = game.status === 'won' ? `${game.winner ?? '?'} wins` : 'draw';
+    process.stdout.write(`${file}: ${game.history.length} phases played, ${result}\n`);
+    return 0;
+  });
 }
 
-const COMMANDS: ReadonlyMap<string, (args: string[]) => number> = new Map([
+const COMMANDS: ReadonlyMap<string, (report: Report, args: string[]) => number> = new Map([
   ['new', cmdNew],
   ['orders', cmdOrders],
   ['process', cmdProcess],
@@ -406,14 +437,19 @@ export function run(args: string[]): number {
   }
   const command = name === undefined ? undefined : COMMANDS.get(name);
   if (command === undefined) {
-    process.stderr.write(
-      `dipkit game: ${name === undefined ? 'missing command' : `unknown command "${name}"`}\n${usageHint}`,
+    const report = new Report('game', args.includes('--json'));
+    const near = name === undefined ? undefined : nearest(name, [...COMMANDS.keys()]);
+    report.usageError(
+      name === undefined ? 'missing-command' : 'unknown-command',
+      name === undefined
+        ? 'missing command'
+        : `unknown command "${name}"${near === undefined ? '' : ` (did you mean "${near}"?)`}`,
     );
-    return 2;
+    return report.fail();
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
-  return command(rest);
+  return command(new Report(`game ${name}`, rest.includes('--json')), rest);
 }

@@ -7,6 +7,7 @@
 import { adjudicateHaplomacy } from '../adjudication/haplomacy/adjudicate.js';
 import { adjudicateMovement, type ResolverName } from '../adjudication/movement/adjudicate.js';
 import type { MovementAdjudicator } from '../game/game.js';
+import type { Report } from './io.js';
 
 export type { MovementAdjudicator } from '../game/game.js';
 
@@ -23,9 +24,14 @@ export const resolverFlagHelp = `  --resolver NAME        movement resolver: par
 export function resolverFromFlag(
   command: string,
   value: string | undefined,
+  report?: Report,
 ): MovementResolverName | undefined {
   const name = value ?? 'partial-information';
   if ((RESOLVERS as readonly string[]).includes(name)) return name as MovementResolverName;
+  if (report) {
+    report.usageError('unknown-resolver', `unknown resolver "${name}" (expected ${RESOLVERS.join(', ')})`);
+    return undefined;
+  }
   process.stderr.write(
     `dipkit ${command}: unknown resolver "${name}" (expected ${RESOLVERS.join(', ')})\nRun "dipkit ${command} --help" for usage.\n`,
   );

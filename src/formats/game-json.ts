@@ -10,9 +10,12 @@
  *   "version": 1,                        // required; a later version is refused
  *   "id": "game-42",                     // optional
  *   "map": "standard",                   // map name; "standard" is the only built-in map
- *   "options": { "victoryCenters": 18, "maxYear": 1920, "rules": ["4.A.2=all-hold"] },
+ *   "options": { "victoryCenters": 18, "maxYear": 1920, "rules": ["4.A.2=all-hold"], "unretreatable": "disband" },
  *                                        // maxYear optional: draw after that year; rules optional: the DATC
- *                                        // rule choices that differ from its preferences (`dipkit rules`)
+ *                                        // rule choices that differ from its preferences (`dipkit rules`);
+ *                                        // unretreatable: a dislodged unit with no retreat is disbanded at once
+ *                                        // ("disband", also when absent) or kept for the retreat phase
+ *                                        // ("retreat-phase")
  *   "status": "active",                  // "active" | "won" | "draw"
  *   "winner": "FRANCE",                  // only when status is "won"
  *   "phase": "S1902M",                   // the current phase (or, when over, the one that would follow)
@@ -28,9 +31,12 @@
  *       "position": { ... as above ... },
  *       "orders": [ ... as above: the text as submitted, and the parsed order ... ],
  *       "outcomes": [{ "given": ..., "unit": "A PAR", "resolution": "succeeds", "reason": { "code": "moved", ... },
- *                      "message": "succeeds with strength 1" }],   // one per order
+ *                      "message": "succeeds with attack strength 1" }],   // one per order
  *       "dislodged": [{ "unit": "A MUN", "power": "GERMANY", "by": "A BOH", "retreats": ["KIE", "RUH"] }],
- *       "disbanded": [ units ],          // retreat and adjustment phases
+ *       "disbanded": [{ "power": "FRANCE", "type": "A", "location": "PAR", "reason": "no retreat" }],
+ *                                        // units disbanded, and why: "no retreat" (in a movement phase: dislodged
+ *                                        // with nowhere to go, disbanded at once), "ordered", "no valid order",
+ *                                        // "retreat clash", "civil disorder"; reason optional
  *       "adjustments": [{ "power": "FRANCE", "centers": 5, "units": 4, "change": 1 }],   // adjustment phases
  *       "civilDisorder": [ units ] }     // adjustment phases
  *   ]
@@ -43,6 +49,7 @@
  * bad-position, bad-order.
  */
 import { resolveRules } from '../adjudication/rules.js';
+import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import { standardMap } from '../map/compile.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
@@ -51,13 +58,16 @@ import { parseOrder } from '../orders/parse.js';
 import type { DislodgedUnit, Phase, Position, Unit } from '../position/types.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import type { PowerAdjustment } from '../adjudication/adjustment.js';
-import type {
-  DislodgedRecord,
-  Game,
-  GameOptions,
-  GameStatus,
-  PhaseRecord,
-  SubmittedOrder,
+import {
+  DISBAND_REASONS,
+  type DisbandedUnit,
+  type DisbandReason,
+  type DislodgedRecord,
+  type Game,
+  type GameOptions,
+  type GameStatus,
+  type PhaseRecord,
+  type SubmittedOrder,
 } from '../game/game.js';
 import { parsePhaseName, phaseName } from '../game/phases.js';
 
@@ -117,7 +127,11 @@ export function gameToJson(game: Game): Record<string, unknown> {
       outcomes: r.outcomes,
     };
     if (r.dislodged !== undefined) h['dislodged'] = r.dislodged;
-    if (r.disbanded !== undefined) h['disbanded'] = r.disbanded.map(unitJson);
+    if (r.disbanded !== undefined)
+      h['disbanded'] = r.disbanded.map((u) => ({
+        ...unitJson(u),
+        ...(u.reason === undefined ? {} : { reason: u.reason }),
+      }));
     if (r.adjustments !== undefined) h['adjustments'] = r.adjustments;
     if (r.civilDisorder !== undefined) h['civilDisorder'] = r.civilDisorder.map(unitJson);
     return h;
@@ -206,6 +220,26 @@ class Reader {
     if (!list) return undefined;
     const units = list.map((u, i) => this.unit(u, `${path}[${i}]`));
     return units.every((u) => u !== undefined) ? units : undefined;
+  }
+
+  /** Disbanded units with their optional reason. */
+  disbandedUnits(list: unknown[], path: string): DisbandedUnit[] {
+    const units: DisbandedUnit[] = [];
+    list.forEach((raw, i) => {
+      const where = `${path}[${i}]`;
+      const unit = this.unit(raw, where);
+      if (!unit || !isObject(raw)) return;
+      const reason = raw['reason'];
+      if (reason === undefined) units.push(unit);
+      else if (typeof reason === 'string' && (DISBAND_REASONS as readonly string[]).includes(reason))
+        units.push({ ...unit, reason: reason as DisbandReason });
+      else
+        this.fail(
+          'bad-field',
+          `${where}.reason must be one of ${DISBAND_REASONS.map((x) => `"${x}"`).join(', ')}`,
+        );
+    });
+    return units;
   }
 
   position(v: unknown, phase: Phase, path: string): Position | undefined {
@@ -347,6 +381,7 @@ export function gameFromJson(json: unknown): Result<Game> {
     const v = optionsRaw['victoryCenters'];
     const y = optionsRaw['maxYear'];
     const rules = optionsRaw['rules'];
+    const unretreatable = optionsRaw['unretreatable'];
     const ruleProblems =
       Array.isArray(rules) && rules.every((x) => typeof x === 'string')
         ? resolveRules('datc', rules).issues
@@ -359,10 +394,17 @@ export function gameFromJson(json: unknown): Result<Game> {
       r.fail('bad-field', 'options.rules must be a list of settings such as "4.A.2=all-hold"');
     } else if (ruleProblems.length > 0) {
       r.fail('bad-field', `options.rules: ${ruleProblems.map((i) => i.message).join('; ')}`);
+    } else if (
+      unretreatable !== undefined &&
+      unretreatable !== 'disband' &&
+      unretreatable !== 'retreat-phase'
+    ) {
+      r.fail('bad-field', 'options.unretreatable must be "disband" or "retreat-phase"');
     } else {
       options = { victoryCenters: v };
       if (typeof y === 'number') options.maxYear = y;
       if (Array.isArray(rules) && rules.length > 0) options.rules = rules;
+      if (unretreatable !== undefined) options.unretreatable = unretreatable;
     }
   }
   const statusRaw = r.field(json, 'status', 'game');
@@ -404,7 +446,7 @@ export function gameFromJson(json: unknown): Result<Game> {
     const dislodged = list('dislodged');
     if (dislodged) record.dislodged = dislodged as DislodgedRecord[];
     const disbanded = list('disbanded');
-    if (disbanded) record.disbanded = r.units(disbanded, `${path}.disbanded`) ?? [];
+    if (disbanded) record.disbanded = r.disbandedUnits(disbanded, `${path}.disbanded`);
     const adjustments = list('adjustments');
     if (adjustments) record.adjustments = adjustments as PowerAdjustment[];
     const civil = list('civilDisorder');
@@ -429,20 +471,4 @@ export function readGameJson(text: string): Result<Game> {
   return gameFromJson(json.value);
 }
 
-/** JSON.parse that reports where the text is broken, as an issue instead of an exception. */
-export function parseJson(text: string): { value: unknown } | { issue: Issue } {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const m = /position (\d+)/.exec(message);
-    if (m) {
-      const offset = Number(m[1]);
-      const before = text.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      return { issue: issue('not-json', `not valid JSON: ${message}`, line, column) };
-    }
-    return { issue: issue('not-json', `not valid JSON: ${message}`) };
-  }
-}
+export { parseJson } from './json-text.js';

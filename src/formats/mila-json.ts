@@ -44,6 +44,7 @@ import { parseOrder } from '../orders/parse.js';
 import type { Order, UnitRef } from '../orders/types.js';
 import type { DislodgedUnit, Phase, Position, Unit } from '../position/types.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
+import { resolveRules } from '../adjudication/rules.js';
 import { adjustmentsDue, initialOwnership, retreatOptions } from '../game/centers.js';
 import {
   type Game,
@@ -502,6 +503,17 @@ export function recordedFromMila(json: unknown): Result<Imported> {
         options.victoryCenters = v;
       }
       if (typeof y === 'number' && Number.isInteger(y)) options.maxYear = y;
+      const rules = o['rules'];
+      if (
+        Array.isArray(rules) &&
+        rules.length > 0 &&
+        rules.every((x) => typeof x === 'string') &&
+        resolveRules('datc', rules).value
+      )
+        options.rules = rules;
+      const unretreatable = o['unretreatable'];
+      if (unretreatable === 'disband' || unretreatable === 'retreat-phase')
+        options.unretreatable = unretreatable;
     }
     const s = extra['status'];
     if (s === 'active' || s === 'won' || s === 'draw') result.status = s;
@@ -565,12 +577,17 @@ function exactRetreatContext(map: GameMap, phases: RecordedPhase[]): void {
     const phase = phases[i] as RecordedPhase;
     const before = phases[i - 1] as RecordedPhase;
     if (phase.position.phase.type !== 'retreat' || before.position.phase.type !== 'movement') continue;
-    const options: GameOptions = { victoryCenters: map.victoryCenters };
-    const ours = resolvePhase(map, before.position, before.orders, options).value?.next;
-    if (!ours || ours.phase.type !== 'retreat') continue;
+    // Every dislodged unit, also those with no retreat, which the recording may have disbanded at once.
+    const options: GameOptions = { victoryCenters: map.victoryCenters, unretreatable: 'retreat-phase' };
+    const all = resolvePhase(map, before.position, before.orders, options).value?.next;
+    if (!all || all.phase.type !== 'retreat') continue;
     const key = (u: Unit): string => `${u.power} ${u.type} ${u.location}`;
     const same = (a: readonly Unit[], b: readonly Unit[]): boolean =>
       a.map(key).sort().join() === b.map(key).sort().join();
+    const recorded = new Set(phase.position.dislodged.map(key));
+    const dropped = retreatOptions(map, all).filter((r) => !recorded.has(key(r.unit)));
+    if (dropped.some((r) => r.retreats.length > 0)) continue;
+    const ours: Position = { ...all, dislodged: all.dislodged.filter((d) => recorded.has(key(d))) };
     if (!same(ours.units, phase.position.units) || !same(ours.dislodged, phase.position.dislodged)) continue;
     const provinces = (list: readonly string[]): string =>
       [...new Set(list.map((l) => splitCoast(map, l).province))].sort((a, b) => a - b).join();

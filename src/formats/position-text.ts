@@ -13,6 +13,9 @@
  *     A MOS
  * centers:                             # optional; "supply centers:" and "centres:" also work
  *   England: LON, EDI, LVP
+ * dislodged:                           # a retreat phase: each unit and where its attacker came from
+ *   France: A BEL from YOR by convoy
+ * contested: BUR                       # a retreat phase: provinces left empty by a standoff
  * orders:                              # anything parseOrders accepts, one order per line
  *   England: F NTH C A YOR - BEL
  *   England: A Yorkshire - Belgium via convoy
@@ -20,7 +23,7 @@
  *     A par-bur
  * ```
  *
- * Sections start with `phase:`, `units:`, `centers:` or `orders:` (any case, in any order; text after the colon
+ * Sections start with `phase:`, `units:`, `dislodged:`, `contested:`, `centers:` or `orders:` (any case, in any order; text after the colon
  * counts as the first line of the section). Units are `A` or `F` and a location in any spelling the map knows
  * (`LON`, `London`, `spa/nc`, `Spain(nc)`), separated by commas. Without `phase:` the phase is Spring 1901
  * Movement. Without `centers:` no supply centre has an owner.
@@ -32,14 +35,14 @@
  *
  * Issue codes: unknown-section, unexpected-line, duplicate-phase, bad-phase, missing-power, unknown-power,
  * bad-unit, unknown-location, bad-coast, army-at-sea, fleet-inland, coast-required, two-units-in-province,
- * unknown-province, not-a-supply-center, duplicate-center; and the codes of `parseOrders` for order lines.
+ * unknown-province, not-a-supply-center, duplicate-center, bad-dislodged-unit; and the codes of `parseOrders` for order lines.
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import { locationOf, lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap, UnitType } from '../map/types.js';
 import { parseOrders } from '../orders/parse.js';
 import type { GivenOrder } from '../orders/types.js';
-import type { Phase, PhaseType, Position, Season, Unit } from '../position/types.js';
+import type { DislodgedUnit, Phase, PhaseType, Position, Season, Unit } from '../position/types.js';
 
 export interface PositionText {
   position: Position;
@@ -51,7 +54,7 @@ export interface PositionText {
   phaseLine?: number;
 }
 
-type Section = 'phase' | 'units' | 'centers' | 'orders';
+type Section = 'phase' | 'units' | 'dislodged' | 'contested' | 'centers' | 'orders';
 
 const SECTION_NAMES: Record<string, Section> = {
   phase: 'phase',
@@ -61,6 +64,9 @@ const SECTION_NAMES: Record<string, Section> = {
   supplycenters: 'centers',
   supplycentres: 'centers',
   scs: 'centers',
+  dislodged: 'dislodged',
+  dislodgedunits: 'dislodged',
+  contested: 'contested',
   orders: 'orders',
 };
 
@@ -90,16 +96,18 @@ const PHASE_TYPES: Record<string, PhaseType> = {
 /**
  * A phase as people write it: "Spring 1901 Movement", "Fall 1902, Retreats", "Winter 1901 Adjustment", and the
  * short MILA/dipcc form "S1901M", "F1901R", "W1901A". Adjustments are always winter ("Fall 1901 Adjustment" is
- * accepted, as jDip writes it). Undefined when it cannot be read.
+ * accepted, as jDip writes it); a season alone ("Fall 1901", "Autumn 1901") is its movement phase, "Winter 1901" its
+ * adjustments. Undefined when it cannot be read.
  */
 export function parsePhase(text: string): Phase | undefined {
   const t = text.trim();
   const short = /^([SFW])(\d{1,5})([MRA])$/i.exec(t);
-  const long = /^([A-Za-z]+)\s+(\d{1,5})\s*,?\s*([A-Za-z]+)$/.exec(t);
+  const long = /^([A-Za-z]+)\s+(\d{1,5})\s*(?:,?\s*([A-Za-z]+))?$/.exec(t);
   const m = short ?? long;
   if (!m) return undefined;
   const season = SEASONS[(m[1] ?? '').toLowerCase()];
-  const type = PHASE_TYPES[(m[3] ?? '').toLowerCase()];
+  // A season alone ("Fall 1901", "Autumn 1901") is its movement phase; "Winter 1901" its adjustments.
+  const type = PHASE_TYPES[(m[3] ?? (season === 'winter' ? 'adjustment' : 'movement')).toLowerCase()];
   const year = Number(m[2]);
   if (season === undefined || type === undefined) return undefined;
   if (type === 'adjustment') return season === 'spring' ? undefined : { season: 'winter', year, type };
@@ -127,6 +135,9 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
   let phaseLine: number | undefined;
   const units: Unit[] = [];
   const unitProvince = new Map<number, number>(); // province -> line of the unit there
+  const dislodged: DislodgedUnit[] = [];
+  const dislodgedProvince = new Map<number, number>();
+  const contested: string[] = [];
   const centers: Record<string, string[]> = {};
   const centerOwner = new Map<string, string>();
   let section: Section | undefined;
@@ -178,7 +189,7 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
       if (header && lookupPower(map, header[2] ?? '') < 0) {
         report(
           'unknown-section',
-          `unknown section "${header[2] ?? ''}:"; the sections are phase:, units:, centers: and orders:`,
+          `unknown section "${header[2] ?? ''}:"; the sections are phase:, units:, dislodged:, contested:, centers: and orders:`,
           lineNo,
           start + 1,
         );
@@ -195,6 +206,10 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
 
     if (section === 'orders') {
       orderLines[i] = body;
+      continue;
+    }
+    if (section === 'contested') {
+      for (const item of splitItems(body, 0)) readContested(item.text, item.column);
       continue;
     }
 
@@ -231,10 +246,59 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
     }
     for (const item of splitItems(body, itemsStart)) {
       if (section === 'units') readUnit(item.text, item.column, power);
+      else if (section === 'dislodged') readDislodged(item.text, item.column, power);
       else readCenters(item.text, item.column, power);
     }
 
+    /** `A BEL from YOR`, `A BEL (from YOR)`, `F NTH from ENG by convoy`: a dislodged unit, its attacker's origin. */
+    function readDislodged(itemText: string, column: number, owner: string): void {
+      const m = /^(.*?)\s*\(?\s*\bfrom\s+([^()]+?)(\s+(?:by|via)\s+convoy)?\s*\)?$/i.exec(itemText);
+      if (!m) {
+        report(
+          'bad-dislodged-unit',
+          `expected a dislodged unit and where its attacker came from, like "A BEL from YOR", got "${itemText}"`,
+          lineNo,
+          column,
+        );
+        return;
+      }
+      const from = splitCoast(map, m[2] ?? '').province;
+      if (from < 0) {
+        report(
+          'unknown-province',
+          `unknown province "${m[2] ?? ''}"`,
+          lineNo,
+          column + itemText.indexOf(m[2] ?? ''),
+        );
+        return;
+      }
+      const unit = unitOf(m[1] ?? '', column, owner, dislodgedProvince);
+      if (!unit) return;
+      const d: DislodgedUnit = { ...unit, attackerFrom: map.locationCode[from] ?? '' };
+      if (m[3] !== undefined) d.byConvoy = true;
+      dislodged.push(d);
+    }
+
+    function readContested(itemText: string, column: number): void {
+      for (const part of words(itemText, column)) {
+        const province = splitCoast(map, part.text).province;
+        if (province < 0) report('unknown-province', `unknown province "${part.text}"`, lineNo, part.column);
+        else contested.push(map.locationCode[province] ?? '');
+      }
+    }
+
     function readUnit(itemText: string, column: number, owner: string): void {
+      const unit = unitOf(itemText, column, owner, unitProvince);
+      if (unit) units.push(unit);
+    }
+
+    /** A unit `A PAR`, `F Spain(nc)`; `taken` holds the provinces already holding one (province -> line). */
+    function unitOf(
+      itemText: string,
+      column: number,
+      owner: string,
+      taken: Map<number, number>,
+    ): Unit | undefined {
       const m = /^([AaFf])\s+(\S.*)$/.exec(itemText);
       if (!m) {
         report(
@@ -243,7 +307,7 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
           lineNo,
           column,
         );
-        return;
+        return undefined;
       }
       const type: UnitType = (m[1] ?? '').toUpperCase() === 'F' ? 'F' : 'A';
       const locText = m[2] ?? '';
@@ -251,59 +315,45 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
       const { province, coast } = splitCoast(map, locText);
       if (province < 0) {
         report('unknown-location', `unknown location "${locText}"`, lineNo, locColumn);
-        return;
+        return undefined;
       }
       let location = locationOf(map, province, coast);
       const code = map.locationCode[province] ?? '';
       if (location < 0) {
         report('bad-coast', `${code} has no coast "${coast ?? ''}"`, lineNo, locColumn);
-        return;
+        return undefined;
       }
       const kind = map.provinceKind[province];
       if (type === 'A') {
         if (kind === 'sea') {
           report('army-at-sea', `an army cannot stand in ${code}, a sea province`, lineNo, column);
-          return;
+          return undefined;
         }
         location = province;
       } else {
         if (kind === 'land') {
           report('fleet-inland', `a fleet cannot stand in ${code}, an inland province`, lineNo, column);
-          return;
+          return undefined;
         }
         if ((map.provinceCoasts[province]?.length ?? 0) > 0 && location === province) {
           const coasts = (map.provinceCoasts[province] ?? [])
             .map((l) => map.locationCode[l] ?? '')
             .join(' or ');
           report('coast-required', `a fleet in ${code} needs its coast: ${coasts}`, lineNo, locColumn);
-          return;
+          return undefined;
         }
       }
-      const other = unitProvince.get(province);
+      const other = taken.get(province);
       if (other !== undefined) {
         report('two-units-in-province', `${code} already holds a unit (line ${other})`, lineNo, column);
-        return;
+        return undefined;
       }
-      unitProvince.set(province, lineNo);
-      units.push({ power: owner, type, location: map.locationCode[location] ?? code });
+      taken.set(province, lineNo);
+      return { power: owner, type, location: map.locationCode[location] ?? code };
     }
 
     function readCenters(itemText: string, column: number, owner: string): void {
-      // "LON EDI LVP" without commas: accept when every word is a province.
-      const single = splitCoast(map, itemText).province;
-      const words = itemText.split(/\s+/);
-      const parts: { text: string; column: number }[] = [];
-      if (single < 0 && words.length > 1 && words.every((w) => splitCoast(map, w).province >= 0)) {
-        let from = 0;
-        for (const w of words) {
-          const at = itemText.indexOf(w, from);
-          parts.push({ text: w, column: column + at });
-          from = at + w.length;
-        }
-      } else {
-        parts.push({ text: itemText, column });
-      }
-      for (const part of parts) {
+      for (const part of words(itemText, column)) {
         const province = splitCoast(map, part.text).province;
         if (province < 0) {
           report('unknown-province', `unknown province "${part.text}"`, lineNo, part.column);
@@ -325,6 +375,24 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
     }
   }
 
+  /** "LON EDI LVP" without commas: one item per word when every word is a province, else the item itself. */
+  function words(itemText: string, column: number): { text: string; column: number }[] {
+    const single = splitCoast(map, itemText).province;
+    const split = itemText.split(/\s+/);
+    const parts: { text: string; column: number }[] = [];
+    if (single < 0 && split.length > 1 && split.every((w) => splitCoast(map, w).province >= 0)) {
+      let from = 0;
+      for (const w of split) {
+        const at = itemText.indexOf(w, from);
+        parts.push({ text: w, column: column + at });
+        from = at + w.length;
+      }
+    } else {
+      parts.push({ text: itemText, column });
+    }
+    return parts;
+  }
+
   // Orders: the parser sees the order lines at their own line numbers (other lines blanked).
   const parsed = parseOrders(map, orderLines.join('\n'));
   const orderIssues = parsed.issues.map((i) => {
@@ -339,8 +407,8 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
     position: {
       phase: phase ?? { season: 'spring', year: 1901, type: 'movement' },
       units,
-      dislodged: [],
-      contested: [],
+      dislodged,
+      contested,
       supplyCenters: centers,
     },
     orders: parsed.value ?? [],
@@ -364,4 +432,32 @@ function splitItems(body: string, start: number): { text: string; column: number
     from = comma + 1;
   }
   return items;
+}
+
+/**
+ * A position as dipkit's text form, which `readPositionText` reads back to the same position: `phase:`, `units:`,
+ * the `dislodged:` units with their attacker's origin and the `contested:` provinces (when a retreat phase has
+ * them), and `centers:`. Powers in map order; an `orders:` section can be appended to adjudicate it.
+ */
+export function writePositionText(map: GameMap, position: Position): string {
+  const out = [`phase: ${phaseName(position.phase)}`];
+  const byPower = (title: string, items: (power: string) => string[]): void => {
+    const lines = map.powers.flatMap((power) => {
+      const list = items(power);
+      return list.length === 0 ? [] : [`  ${power}: ${list.join(', ')}`];
+    });
+    if (lines.length > 0) out.push(`${title}:`, ...lines);
+  };
+  byPower('units', (power) =>
+    position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location}`),
+  );
+  byPower('dislodged', (power) =>
+    position.dislodged
+      .filter((u) => u.power === power)
+      .map((u) => `${u.type} ${u.location} from ${u.attackerFrom}${u.byConvoy === true ? ' by convoy' : ''}`),
+  );
+  if (position.contested.length > 0) out.push(`contested: ${position.contested.join(', ')}`);
+  byPower('centers', (power) => [...(position.supplyCenters[power] ?? [])].sort());
+  if (!out.some((l) => l === 'centers:')) out.push('centers:                # none owned');
+  return `${out.join('\n')}\n`;
 }

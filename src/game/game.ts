@@ -5,8 +5,9 @@
  * A `Game` is an immutable value. `submitOrders` and `processPhase` return a new game, or issues and no game; they
  * never change the game they are given, so a rejected input leaves the game exactly as it was.
  *
- * The year: Spring movement, Spring retreats, Fall movement, Fall retreats, Winter adjustments. A retreat phase
- * with no dislodged unit is skipped; so is an adjustment phase in which no power must disband and no power has a
+ * The year: Spring movement, Spring retreats, Fall movement, Fall retreats, Winter adjustments. A dislodged unit
+ * with no retreat is disbanded at once, with the movement phase (option `unretreatable`, default 'disband'), and a
+ * retreat phase with no dislodged unit left is skipped; so is an adjustment phase in which no power must disband and no power has a
  * build due with a free owned home centre to put it in (see `adjustmentPhaseNeeded`). Supply-centre ownership is
  * updated after the Fall retreats (after the Fall movement when the retreat phase is skipped) and at no other
  * time; victory is checked right then. Units without orders hold (movement), are disbanded (retreats) or are
@@ -27,11 +28,20 @@ import {
   adjustmentPhaseNeeded,
   adjustmentsDue,
   initialOwnership,
+  retreatOptions,
   updateOwnership,
   winner,
 } from './centers.js';
 import { phaseName } from './phases.js';
-import { DATC_PREFERRED, resolveRules, type RuleOptions } from '../adjudication/rules.js';
+import {
+  DATC_PREFERRED,
+  DEFAULT_FLOW,
+  resolveRules,
+  type RuleOptions,
+  type Unretreatable,
+} from '../adjudication/rules.js';
+
+export type { Unretreatable } from '../adjudication/rules.js';
 
 export interface GameOptions {
   /** Supply centres needed for a solo victory (the map's number, 18 on the standard map, by default). */
@@ -43,6 +53,33 @@ export interface GameOptions {
    * ("4.A.2=all-hold"; see rules.ts and `dipkit rules`). Absent or empty: the DATC preferences.
    */
   rules?: string[];
+  /**
+   * What becomes of a dislodged unit that has no retreat. 'disband' (default): it is disbanded at once, with the
+   * movement phase that dislodged it (the history says so: `disbanded` with reason "no retreat"), and a retreat
+   * phase in which no unit can retreat is skipped, as dipcc, MILA and godip play. 'retreat-phase': it waits for the
+   * retreat phase, where its only order is to disband (dipkit before this option existed).
+   */
+  unretreatable?: Unretreatable;
+}
+
+/** Why a unit was disbanded: see `DisbandedUnit`. */
+export const DISBAND_REASONS = [
+  'no retreat',
+  'ordered',
+  'no valid order',
+  'retreat clash',
+  'civil disorder',
+] as const;
+export type DisbandReason = (typeof DISBAND_REASONS)[number];
+
+/**
+ * A unit disbanded in a phase, and why: "no retreat" (dislodged with nowhere to go: at once in the movement phase,
+ * or in the retreat phase under `unretreatable: 'retreat-phase'`), "ordered" (a disband order), "no valid order" (a
+ * dislodged unit without a legal retreat order), "retreat clash" (two or more retreats to one province), "civil
+ * disorder" (too few disbands ordered in the adjustments).
+ */
+export interface DisbandedUnit extends Unit {
+  reason?: DisbandReason;
 }
 
 /** The rule options of a game (its settings were checked when the game was created or read). */
@@ -81,8 +118,12 @@ export interface PhaseRecord {
   outcomes: OrderOutcome[];
   /** Movement phases: the units dislodged. */
   dislodged?: DislodgedRecord[];
-  /** Retreat and adjustment phases: the units disbanded (by order, for want of a retreat, or civil disorder). */
-  disbanded?: Unit[];
+  /**
+   * The units disbanded, with the reason: in a movement phase the dislodged units that had no retreat (unless the
+   * game keeps them for a retreat phase); in retreat and adjustment phases by order, for want of a (legal)
+   * retreat, or by civil disorder.
+   */
+  disbanded?: DisbandedUnit[];
   /** Adjustment phases: builds (+) and disbands (-) due per power. */
   adjustments?: PowerAdjustment[];
   /** Adjustment phases: units removed by the civil-disorder rule. */
@@ -110,6 +151,7 @@ export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game 
   const gameOptions: GameOptions = { victoryCenters: options.victoryCenters ?? map.victoryCenters };
   if (options.maxYear !== undefined) gameOptions.maxYear = options.maxYear;
   if (options.rules !== undefined && options.rules.length > 0) gameOptions.rules = [...options.rules];
+  gameOptions.unretreatable = options.unretreatable ?? DEFAULT_FLOW.unretreatable;
   const units = sortUnits(
     map,
     map.startingUnits.map((u) => ({
@@ -335,11 +377,23 @@ export function resolvePhase(
         })),
       };
       const after = result.value.position;
-      if (after.dislodged.length > 0) {
+      // A dislodged unit with no retreat is disbanded at once, unless the game keeps it for the retreat phase.
+      const noRetreat = new Set(
+        (options.unretreatable ?? DEFAULT_FLOW.unretreatable) === 'disband'
+          ? result.value.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.location)
+          : [],
+      );
+      if (noRetreat.size > 0) {
+        record.disbanded = after.dislodged
+          .filter((d) => noRetreat.has(d.location))
+          .map((d) => ({ power: d.power, type: d.type, location: d.location, reason: 'no retreat' }));
+      }
+      const retreating = after.dislodged.filter((d) => !noRetreat.has(d.location));
+      if (retreating.length > 0) {
         const next: Position = {
           ...after,
           units: sortUnits(map, after.units),
-          dislodged: sortUnits(map, after.dislodged),
+          dislodged: sortUnits(map, retreating),
         };
         return { value: { record, next, status: 'active' }, issues: [] };
       }
@@ -353,7 +407,7 @@ export function resolvePhase(
         position,
         orders: [...orders],
         outcomes: result.value.orders,
-        disbanded: result.value.disbanded,
+        disbanded: retreatDisbands(map, position, result.value.orders, result.value.disbanded),
       };
       return { value: { record, ...afterRetreats(map, result.value.units, position, options) }, issues: [] };
     }
@@ -365,7 +419,12 @@ export function resolvePhase(
         position,
         orders: [...orders],
         outcomes: result.value.orders,
-        disbanded: result.value.disbanded,
+        disbanded: result.value.disbanded.map((u) => ({
+          ...u,
+          reason: (result.value?.civilDisorder ?? []).some((c) => c.location === u.location)
+            ? 'civil disorder'
+            : 'ordered',
+        })),
         adjustments: result.value.adjustments,
         civilDisorder: result.value.civilDisorder,
       };
@@ -380,6 +439,29 @@ export function resolvePhase(
     }
   }
   return { issues: [issue('bad-phase', `unknown phase type in ${name} (${season})`)] };
+}
+
+/** The units disbanded in a retreat phase, each with the reason (see `DisbandedUnit`). */
+function retreatDisbands(
+  map: GameMap,
+  position: Position,
+  outcomes: readonly OrderOutcome[],
+  disbanded: readonly Unit[],
+): DisbandedUnit[] {
+  const options = new Map(retreatOptions(map, position).map((r) => [r.unit.location, r.retreats]));
+  return disbanded.map((u): DisbandedUnit => {
+    const text = unitText(u);
+    const outcome = outcomes.find((o) => o.unit === text && o.resolution !== 'illegal');
+    const reason: DisbandReason =
+      outcome?.reason.code === 'disbanded'
+        ? 'ordered'
+        : outcome?.reason.code === 'retreat-clash'
+          ? 'retreat clash'
+          : (options.get(u.location)?.length ?? 0) === 0
+            ? 'no retreat'
+            : 'no valid order';
+    return { ...u, reason };
+  });
 }
 
 /** Once the year limit is passed, the game is drawn. */

@@ -67,18 +67,31 @@ export function describePhase(record: PhaseRecord): string[] {
     lines.push(`  ${orderLine(order).padEnd(width)}  ${outcomeText(record.outcomes[i])}`);
   });
   if (record.orders.length === 0) lines.push('  (no orders)');
+  const disbanded = record.disbanded ?? [];
+  const atOnce = new Set(
+    record.position.phase.type === 'movement'
+      ? disbanded.filter((u) => u.reason === 'no retreat').map((u) => unitKey(u))
+      : [],
+  );
   for (const d of record.dislodged ?? []) {
-    const where = d.retreats.length > 0 ? `may retreat to ${d.retreats.join(', ')}` : 'no retreat: destroyed';
+    const where =
+      d.retreats.length > 0
+        ? `may retreat to ${d.retreats.join(', ')}`
+        : atOnce.has(`${d.power} ${d.unit}`)
+          ? 'disbanded: no retreat'
+          : 'no retreat: disbanded in the retreat phase';
     lines.push(`  dislodged: ${d.power} ${d.unit} by ${d.by}; ${where}`);
   }
   for (const a of record.adjustments ?? []) {
     if (a.change !== 0)
       lines.push(`  ${a.power}: ${a.centers} centres, ${a.units} units: ${signed(a.change)}`);
   }
-  const disorder = new Set((record.civilDisorder ?? []).map((u) => `${u.power} ${unitText(u)}`));
-  for (const u of record.disbanded ?? []) {
-    const key = `${u.power} ${unitText(u)}`;
-    lines.push(`  disbanded: ${key}${disorder.has(key) ? ' (civil disorder)' : ''}`);
+  const disorder = new Set((record.civilDisorder ?? []).map(unitKey));
+  for (const u of disbanded) {
+    const key = unitKey(u);
+    if (atOnce.has(key)) continue;
+    const reason = u.reason ?? (disorder.has(key) ? 'civil disorder' : 'ordered');
+    lines.push(`  disbanded: ${key}${reason === 'ordered' ? '' : ` (${reason})`}`);
   }
   return lines;
 }
@@ -101,6 +114,9 @@ export function describePosition(map: GameMap, game: Game): string[] {
   const counts = centerCounts(map, position.supplyCenters);
   const retreats = position.phase.type === 'retreat' ? retreatOptions(map, position) : [];
   const due = position.phase.type === 'adjustment' ? adjustmentsDue(map, position) : [];
+  // Units the last phase disbanded at once for want of a retreat: no retreat phase shows them.
+  const last = game.history[game.history.length - 1];
+  const lost = last?.position.phase.type === 'movement' ? (last.disbanded ?? []) : [];
   for (const power of map.powers) {
     const units = position.units.filter((u) => u.power === power);
     const centers = position.supplyCenters[power] ?? [];
@@ -111,6 +127,11 @@ export function describePosition(map: GameMap, game: Game): string[] {
     lines.push(`${power}: ${counts[power] ?? 0} centres, ${units.length} units`);
     lines.push(`  units: ${units.map(unitText).join(', ') || '-'}`);
     lines.push(`  centres: ${centers.join(', ') || '-'}`);
+    for (const u of lost.filter((x) => x.power === power)) {
+      const by = last?.dislodged?.find((d) => d.unit === unitText(u))?.by;
+      const attacker = by === undefined ? '' : ` by ${by}`;
+      lines.push(`  dislodged in ${last?.name ?? ''}: ${unitText(u)}${attacker}; disbanded: no retreat`);
+    }
     for (const r of retreats.filter((x) => x.unit.power === power)) {
       lines.push(
         `  dislodged: ${unitText(r.unit)}, retreats: ${r.retreats.join(', ') || 'none (will be disbanded)'}`,

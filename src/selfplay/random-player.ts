@@ -61,7 +61,7 @@ export function playRandomGame(map: GameMap, options: SelfPlayOptions): Game {
   const random = seededRandom(options.seed);
   const simOptions: SimulationOptions = {
     maxYear: options.maxYear ?? 1920,
-    unretreatable: 'retreat-phase',
+    ...(options.unretreatable === undefined ? {} : { unretreatable: options.unretreatable }),
     ...(options.victoryCenters === undefined ? {} : { victoryCenters: options.victoryCenters }),
     ...(options.rules === undefined ? {} : { rules: options.rules }),
   };

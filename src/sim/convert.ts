@@ -28,7 +28,8 @@ import {
   type GameStatus,
   type SubmittedOrder,
 } from '../game/game.js';
-import { ACTIVE, Simulation, WON, type Unretreatable } from './state.js';
+import { ACTIVE, Simulation, WON } from './state.js';
+import { DEFAULT_FLOW } from '../adjudication/rules.js';
 
 const SEASONS: readonly Season[] = ['spring', 'fall', 'winter'];
 const STATUSES: readonly GameStatus[] = ['active', 'won', 'draw'];
@@ -88,15 +89,6 @@ export function decodedOrders(sim: Simulation): GivenOrder[] {
 }
 
 /**
- * How `game` plays a dislodged unit with nowhere to go. The game loop of this version keeps every dislodged unit
- * for the retreat phase, so that is what a game resumes with.
- */
-function unretreatableOf(options: GameOptions): Unretreatable {
-  void options;
-  return 'retreat-phase';
-}
-
-/**
  * A simulation at the current phase of `game`, with its options and the orders given so far. Issues without a
  * value when the position is not a possible one or a rule setting is unknown; with a value, for orders that have
  * no integer form (a written convoy path, a nationality), which are left out.
@@ -109,7 +101,7 @@ export function simulationFromGame(map: GameMap, game: Game): Result<Simulation>
     const options = {
       victoryCenters: game.options.victoryCenters,
       rules: game.options.rules ?? [],
-      unretreatable: unretreatableOf(game.options),
+      unretreatable: game.options.unretreatable ?? DEFAULT_FLOW.unretreatable,
     };
     sim = new Simulation(
       map,
@@ -157,6 +149,7 @@ function gameOptions(sim: Simulation): GameOptions {
   const options: GameOptions = { victoryCenters: sim.settings.victoryCenters };
   if (Number.isFinite(sim.settings.maxYear)) options.maxYear = sim.settings.maxYear;
   if (sim.settings.ruleSettings.length > 0) options.rules = [...sim.settings.ruleSettings];
+  options.unretreatable = sim.settings.unretreatable;
   return options;
 }
 

@@ -15,7 +15,7 @@
  */
 import { IssuesError } from '../issues.js';
 import type { GameMap } from '../map/types.js';
-import { resolveRules, type RuleOptions } from '../adjudication/rules.js';
+import { DEFAULT_FLOW, resolveRules, type RuleOptions, type Unretreatable } from '../adjudication/rules.js';
 import { ORDER_STRIDE, unitKey, ARMY, FLEET } from '../orders/codes.js';
 import { newOrderCodeList, pushOrderCode, type OrderCodeList } from '../legal/code-list.js';
 import { PHASE_MOVEMENT, PHASE_RETREAT, type CodedPosition } from '../position/coded.js';
@@ -26,6 +26,7 @@ import { stepRetreat } from './retreat.js';
 import { stepAdjustment } from './adjustment.js';
 
 export { PHASE_ADJUSTMENT, PHASE_MOVEMENT, PHASE_RETREAT } from '../position/coded.js';
+export type { Unretreatable } from '../adjudication/rules.js';
 
 /** Seasons, in the order of the year. */
 export const SPRING = 0;
@@ -37,13 +38,6 @@ export const ACTIVE = 0;
 export const WON = 1;
 export const DRAW = 2;
 
-/**
- * What becomes of a dislodged unit that has nowhere to retreat: 'disband' (at once, after the movement; a retreat
- * phase in which no unit can retreat is skipped, as dipcc, MILA and godip play) or 'retreat-phase' (it waits for
- * the retreat phase like any dislodged unit, and is disbanded there).
- */
-export type Unretreatable = 'disband' | 'retreat-phase';
-
 export interface SimulationOptions {
   /** Supply centres for a solo victory (the map's number by default). */
   victoryCenters?: number;
@@ -51,7 +45,10 @@ export interface SimulationOptions {
   maxYear?: number;
   /** Rule settings where they differ from the DATC preferences ("4.A.2=all-hold"; see `dipkit rules`). */
   rules?: readonly string[];
-  /** Default 'disband'. */
+  /**
+   * What becomes of a dislodged unit that has nowhere to retreat, as `GameOptions.unretreatable` says: 'disband'
+   * (the default: at once, and a retreat phase in which no unit can retreat is skipped) or 'retreat-phase'.
+   */
   unretreatable?: Unretreatable;
 }
 
@@ -75,7 +72,7 @@ export function simulationSettings(map: GameMap, options: SimulationOptions = {}
     maxYear: options.maxYear ?? Infinity,
     ruleSettings: Object.freeze(ruleSettings),
     rules: Object.freeze(rules.value),
-    unretreatable: options.unretreatable ?? 'disband',
+    unretreatable: options.unretreatable ?? DEFAULT_FLOW.unretreatable,
   });
 }
 

@@ -8,7 +8,8 @@
  * - movement: both resolvers agree, the invariants of test/oracle/invariants.ts hold (conservation, one attacker
  *   per dislodgement, cut supports, shuffles, determinism), the equation oracle agrees on every independent group
  *   small enough, and the next position is the adjudicated one;
- * - retreats: the units after are the units before plus the retreats, each to one of its retreat options;
+ * - retreats: only units with a retreat wait for the retreat phase (the others are disbanded with the movement);
+ *   the units after are the units before plus the retreats, each to one of its retreat options;
  * - supply centres change owner only after the Fall retreats (or the Fall movement when nothing retreats), and
  *   then each centre with a unit on it is that unit's power's, the others keep their owner;
  * - adjustments: a power with more units than centres ends with as many units as centres; a power with fewer
@@ -154,8 +155,17 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
     if (position.phase.type === 'movement' && expectedUnits && !sameSet(unitsAfter, expectedUnits))
       violation(name, 'the next position is not the adjudicated one');
     if (position.phase.type === 'movement' && after.phase.type === 'retreat') {
+      // Units with no retreat are disbanded at once (GameOptions.unretreatable, default 'disband').
       const dislodged = after.dislodged.map(key);
-      if (!sameSet(dislodged, [...retreatOptions.keys()]))
+      const waiting = [...retreatOptions].filter(
+        ([, options]) => options.length > 0 || game.options.unretreatable === 'retreat-phase',
+      );
+      if (
+        !sameSet(
+          dislodged,
+          waiting.map(([unit]) => unit),
+        )
+      )
         violation(name, 'the dislodged units are not the adjudicated ones');
     }
     if (position.phase.type === 'retreat') {

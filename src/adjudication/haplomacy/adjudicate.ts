@@ -1,6 +1,6 @@
 /**
- * A third movement resolver: the procedural algorithm of the Haplomacy thesis (appendix B.3.1,
- * ../shared/reference/haplomacy-adjudication-algorithm.txt), deliberately *not* DATC-compliant. It exists to show
+ * A third movement resolver: the procedural algorithm of the Haplomacy thesis (appendix B.3.1, "The Adjudication
+ * Algorithm"), deliberately *not* DATC-compliant. It exists to show
  * where a procedural "handle the biggest dispute first" adjudicator goes wrong, and so why dipkit decides with the
  * DATC's decisions (chapter 5) instead; docs/haplomacy-vs-datc.md lists the DATC cases it gets wrong and why.
  *

@@ -1,6 +1,6 @@
 /**
- * The procedural adjudication algorithm of the Haplomacy thesis, appendix B.3.1
- * (../shared/reference/haplomacy-adjudication-algorithm.txt), over units in integer form. This file holds steps 2
+ * The procedural adjudication algorithm of the Haplomacy thesis, appendix B.3.1 ("The Adjudication Algorithm"),
+ * over units in integer form. This file holds steps 2
  * and 3 of the algorithm; step 1 (cancel all invalid orders) is done by the caller (adjudicate.ts), which hands in
  * only valid orders.
  *

@@ -715,11 +715,11 @@ export function retreatOptions(
 function messageFor(resolution: Resolution, reason: Reason): string {
   switch (reason.code) {
     case 'moved':
-      return `succeeds with strength ${reason.attack}`;
+      return `succeeds with attack strength ${reason.attack}`;
     case 'circular-movement':
       return 'succeeds: circular movement';
     case 'bounced':
-      return `fails: attack ${reason.attack} against ${reason.against.kind} strength ${reason.against.strength} of ${reason.against.unit}`;
+      return `fails: attack strength ${reason.attack} against ${reason.against.kind} strength ${reason.against.strength}${reason.against.unit === '' ? '' : ` of ${reason.against.unit}`}`;
     case 'own-unit':
       return `fails: ${reason.unit} is of the same power and stays`;
     case 'no-path':
