@@ -9,10 +9,10 @@ import { lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import type { Position } from './types.js';
 
-/** Phase types in integer form, in the order of the year. */
-export const PHASE_MOVEMENT = 0;
-export const PHASE_RETREAT = 1;
-export const PHASE_ADJUSTMENT = 2;
+/** Phase types in integer form, in the order of the year (typed `number`, so that a test never narrows a field). */
+export const PHASE_MOVEMENT: number = 0;
+export const PHASE_RETREAT: number = 1;
+export const PHASE_ADJUSTMENT: number = 2;
 
 export interface CodedPosition {
   /** PHASE_MOVEMENT, PHASE_RETREAT or PHASE_ADJUSTMENT. */

@@ -28,15 +28,17 @@ import { stepAdjustment } from './adjustment.js';
 export { PHASE_ADJUSTMENT, PHASE_MOVEMENT, PHASE_RETREAT } from '../position/coded.js';
 export type { Unretreatable } from '../adjudication/rules.js';
 
+// Typed `number`, not as literals: `while (sim.status === ACTIVE) { sim.step(); ... }` must not narrow the field.
+
 /** Seasons, in the order of the year. */
-export const SPRING = 0;
-export const FALL = 1;
-export const WINTER = 2;
+export const SPRING: number = 0;
+export const FALL: number = 1;
+export const WINTER: number = 2;
 
 /** Game status. */
-export const ACTIVE = 0;
-export const WON = 1;
-export const DRAW = 2;
+export const ACTIVE: number = 0;
+export const WON: number = 1;
+export const DRAW: number = 2;
 
 export interface SimulationOptions {
   /** Supply centres for a solo victory (the map's number by default). */
