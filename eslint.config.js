@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'scripts/', 'eslint.config.js'] },
+  { ignores: ['dist/', 'node_modules/', 'scripts/', 'eslint.config.js', 'packages/*/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -16,7 +16,7 @@ export default tseslint.config(
   },
   {
     // node:test's test() returns a promise that the runner itself awaits.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'packages/*/test/**/*.ts'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
   {

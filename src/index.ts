@@ -116,15 +116,31 @@ export {
   submitOrders,
   processPhase,
   currentPhase,
+  ordersOf,
   type Game,
   type GameOptions,
   type Unretreatable,
   type DisbandedUnit,
   type DisbandReason,
+  type GameStatus,
+  type PhaseRecord,
+  type SubmittedOrder,
 } from './game/game.js';
+export { adjustmentsDue, centerCounts, retreatOptions, type PowerAdjustments } from './game/centers.js';
 export { phaseName, parsePhaseName } from './game/phases.js';
+export { seededRandom } from './selfplay/random-player.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';
-export { readGameJson, writeGameJson } from './formats/game-json.js';
-export { readMilaJson, writeMilaJson } from './formats/mila-json.js';
+export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from './formats/game-json.js';
+export { readMilaJson, writeMilaJson, gameToMila, looksLikeMila } from './formats/mila-json.js';
 export { readJdipCases, type JdipCase } from './formats/jdip.js';
 export { readPositionText } from './formats/position-text.js';
+
+export { renderSvg, type RenderOptions, type RenderResult } from './render/svg.js';
+export {
+  readGeometry,
+  type MapGeometry,
+  type BoardGeometry,
+  type ImpassableArea,
+  type Point,
+} from './render/geometry.js';
+export { schematicGeometry } from './render/schematic.js';

@@ -7,13 +7,15 @@ import * as adjudicate from './adjudicate.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
 import * as legal from './legal.js';
+import * as render from './render.js';
 import * as replay from './replay.js';
 import * as rules from './rules.js';
+import * as serve from './serve.js';
 
 interface Command {
   summary: string;
   usage: string;
-  run: (args: string[]) => number;
+  run: (args: string[]) => number | Promise<number>;
 }
 
 const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
@@ -21,8 +23,10 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['datc', datc],
   ['game', game],
   ['legal', legal],
+  ['render', render],
   ['replay', replay],
   ['rules', rules],
+  ['serve', serve],
 ]);
 
 const USAGE = `Usage: dipkit <command> [options]
@@ -33,7 +37,7 @@ ${[...COMMANDS].map(([name, c]) => `  ${name.padEnd(12)}${c.summary}`).join('\n'
 Run "dipkit <command> --help" for the options of a command.
 Exit status: 0 ok, 1 a check failed, 2 bad input.`;
 
-function main(argv: string[]): number {
+function main(argv: string[]): number | Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     process.stderr.write(`${USAGE}\n`);
@@ -63,10 +67,16 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  // A bug in dipkit, not bad input: say so in one line.
+/** A bug in dipkit, not bad input: say so in one line. */
+function internalError(e: unknown): void {
   process.stderr.write(`dipkit: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exitCode = 2;
+}
+
+try {
+  const code = main(process.argv.slice(2));
+  if (typeof code === 'number') process.exitCode = code;
+  else code.then((c) => (process.exitCode = c), internalError);
+} catch (e) {
+  internalError(e);
 }

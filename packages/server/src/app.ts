@@ -1,0 +1,178 @@
+/**
+ * The HTTP API (Fastify): routes, request and response schemas (schemas.ts), problem responses, OpenAPI at
+ * /openapi.json.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import responseValidation from '@fastify/response-validation';
+import type { Db } from './db.js';
+import { EventHub } from './events.js';
+import { PROBLEM_TYPE, Problem, problemBody } from './problems.js';
+import * as schemas from './schemas.js';
+import * as store from './store.js';
+import { bearerToken } from './tokens.js';
+
+export interface AppOptions {
+  db: Db;
+  /** Names this instance in the phases it processes. */
+  instance: string;
+  /** Largest request body, in bytes (default 64 KiB; imports may be 16 times that). */
+  bodyLimit?: number;
+}
+
+type Params = { id: string };
+
+/** Fastify's own errors, by code: the problem code and status they become. */
+const FASTIFY_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed-json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'empty-body'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body-too-large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported-media-type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad-content-length'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'bad-content-type'],
+};
+
+function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<store.Caller> {
+  return store.authenticate(db, request.params.id, bearerToken(request.headers.authorization));
+}
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; events: EventHub }> {
+  const { db, instance } = options;
+  const bodyLimit = options.bodyLimit ?? 64 * 1024;
+  const app = Fastify({
+    bodyLimit,
+    logger: false,
+    // Requests are validated as sent: no type coercion, no silently dropped fields.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  const events = new EventHub(db);
+
+  app.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
+    let body;
+    if (error instanceof Problem) {
+      body = problemBody(error.status, error.code, error.message, error.issues);
+    } else if ('validation' in error && error.validation) {
+      const where = error.validationContext ?? 'request';
+      body = problemBody(
+        400,
+        'invalid-request',
+        `${where}: ${error.message.replace(/^(body|querystring|params|headers)\s*/, '')}`,
+      );
+    } else {
+      const known = FASTIFY_ERRORS[error.code];
+      if (known) body = problemBody(known[0], known[1], error.message);
+      else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        body = problemBody(error.statusCode, 'bad-request', error.message);
+      } else {
+        // A fault of the server or its database: logged here, and the client learns no internals.
+        process.stderr.write(`dipkit serve: ${error.stack ?? error.message}\n`);
+        body = problemBody(
+          500,
+          'internal-error',
+          'the server failed to handle the request; it was not applied',
+        );
+      }
+    }
+    void reply.code(body.status).type(PROBLEM_TYPE).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const body = problemBody(
+      404,
+      'no-such-route',
+      `there is no route ${request.method} ${request.url.split('?')[0]}`,
+    );
+    void reply.code(404).type(PROBLEM_TYPE).send(body);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'dipkit server',
+        version: '1',
+        description:
+          'Diplomacy games over HTTP: create and join games, submit orders, processing at deadlines or when everyone is ready.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(responseValidation, { ajv: { coerceTypes: false, removeAdditional: false } });
+
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
+    const created = await store.createGame(db, request.body as store.CreateInput);
+    return reply.code(201).send(created);
+  });
+  app.post(
+    '/api/games/import',
+    { schema: schemas.importGame, bodyLimit: bodyLimit * 16 },
+    async (request, reply) => {
+      const created = await store.importGame(db, request.body as Parameters<typeof store.importGame>[1]);
+      return reply.code(201).send(created);
+    },
+  );
+  app.get('/api/games', { schema: schemas.listGames }, async (request) => {
+    const q = request.query as { status?: string; open?: string; limit?: string };
+    const filter: { status?: string; open?: boolean; limit: number } = {
+      open: q.open === 'true',
+      limit: Math.min(500, Number(q.limit ?? 100)),
+    };
+    if (q.status !== undefined) filter.status = q.status;
+    return { games: await store.listGames(db, filter) };
+  });
+  app.get<{ Params: Params }>('/api/games/:id', { schema: schemas.readGame }, async (request) => {
+    const q = request.query as { history?: string };
+    return store.readGame(db, request.params.id, q.history !== 'false');
+  });
+  app.post<{ Params: Params }>('/api/games/:id/join', { schema: schemas.joinGame }, async (request) => {
+    const body = request.body as { power?: string } | null | undefined;
+    return store.joinGame(db, request.params.id, body?.power);
+  });
+  app.get<{ Params: Params }>('/api/games/:id/legal', { schema: schemas.legalOrders }, async (request) =>
+    store.legalFor(db, await auth(db, request), request.params.id),
+  );
+  app.get<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.readOrders }, async (request) =>
+    store.ordersFor(db, await auth(db, request), request.params.id),
+  );
+  app.put<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.submitOrders }, async (request) => {
+    const body = request.body as { orders: store.OrderInput[]; phase?: string };
+    return store.submitFor(db, await auth(db, request), request.params.id, body.orders, body.phase);
+  });
+  app.post<{ Params: Params }>('/api/games/:id/ready', { schema: schemas.markReady }, async (request) => {
+    const body = request.body as { ready: boolean; phase?: string };
+    return store.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
+  });
+  app.post<{ Params: Params }>('/api/games/:id/process', { schema: schemas.processNow }, async (request) => {
+    const caller = await auth(db, request);
+    if (caller.power !== undefined)
+      throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
+    const body = request.body as { phase?: string } | null | undefined;
+    return store.processNow(db, request.params.id, body?.phase, instance);
+  });
+  app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
+    const q = request.query as { format?: 'mila' | 'dipkit' };
+    return store.exportGame(db, request.params.id, q.format ?? 'mila');
+  });
+  app.get<{ Params: Params }>(
+    '/api/games/:id/events',
+    { schema: schemas.gameEvents },
+    async (request, reply) => {
+      const q = request.query as { since?: string };
+      const header = request.headers['last-event-id'];
+      const resume = typeof header === 'string' && /^[0-9]{1,9}$/.test(header) ? header : q.since;
+      const since = resume !== undefined ? Number(resume) : await store.lastEvent(db, request.params.id);
+      if (resume !== undefined) await store.lastEvent(db, request.params.id); // 404 for an unknown game
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      reply.raw.write('retry: 2000\n\n');
+      events.subscribe(request.params.id, since, reply.raw);
+    },
+  );
+
+  return { app, events };
+}

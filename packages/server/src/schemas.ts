@@ -1,0 +1,480 @@
+/**
+ * The JSON schemas of every request and response. Fastify validates requests with them before a handler runs
+ * (nothing unchecked reaches the database), @fastify/response-validation checks every response against them, and
+ * @fastify/swagger turns the same objects into the OpenAPI document at /openapi.json.
+ */
+
+const POWER = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  description: 'a power: "FRANCE" (any spelling the map knows)',
+};
+const PHASE = { type: 'string', pattern: '^[SFW][0-9]{4}[MRA]$', description: 'a phase name: "S1901M"' };
+const TIME = { type: ['string', 'null'], description: 'ISO 8601 time (UTC), or null' };
+
+export const GAME_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{6,64}$' };
+
+export const idParams = {
+  type: 'object',
+  properties: { id: GAME_ID },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+const issue = {
+  type: 'object',
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    line: { type: 'integer' },
+    column: { type: 'integer' },
+  },
+  required: ['code', 'message'],
+  additionalProperties: false,
+};
+
+export const problem = {
+  description: 'a problem (application/problem+json, RFC 9457) with a stable code',
+  type: 'object',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    code: { type: 'string' },
+    detail: { type: 'string' },
+    issues: { type: 'array', items: issue },
+  },
+  required: ['type', 'title', 'status', 'code', 'detail'],
+  additionalProperties: false,
+};
+
+/** Response schemas: `ok` for the success code, a problem for every error. */
+function responses(code: number, ok: object): Record<string, object> {
+  return { [code]: ok, '4xx': problem, '5xx': problem };
+}
+
+const security = [{ bearer: [] }];
+
+const deadlines = {
+  description:
+    'seconds each phase type may last; a phase is processed when its deadline passes. null: no deadlines',
+  type: ['object', 'null'],
+  properties: {
+    movement: { type: 'integer', minimum: 1, maximum: 31_536_000 },
+    retreat: { type: 'integer', minimum: 1, maximum: 31_536_000 },
+    adjustment: { type: 'integer', minimum: 1, maximum: 31_536_000 },
+  },
+  additionalProperties: false,
+};
+
+const settingsProperties = {
+  processWhenReady: {
+    type: 'boolean',
+    description: 'process a phase as soon as every power with something to order is ready (default true)',
+  },
+  deadlines,
+};
+
+const created = {
+  type: 'object',
+  properties: { id: GAME_ID, adminToken: { type: 'string' } },
+  required: ['id', 'adminToken'],
+  additionalProperties: false,
+};
+
+export const createGame = {
+  summary: 'Create a game; the creator gets the admin token',
+  tags: ['games'],
+  body: {
+    type: 'object',
+    properties: {
+      map: { type: 'string', enum: ['standard'] },
+      rules: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 20,
+        description: 'rule preset: datc (default), 2025, 2000, ...',
+      },
+      rule: {
+        type: 'array',
+        maxItems: 40,
+        items: { type: 'string', minLength: 1, maxLength: 60 },
+        description: 'DATC chapter 4 choices, "4.A.2=all-hold", as --rule on the command line',
+      },
+      victoryCenters: { type: 'integer', minimum: 1, maximum: 1000 },
+      maxYear: { type: 'integer', minimum: 1901, maximum: 9999 },
+      ...settingsProperties,
+    },
+    additionalProperties: false,
+  },
+  response: responses(201, created),
+};
+
+export const importGame = {
+  summary: 'Import a game from dipkit or MILA/dipcc JSON; the importer gets the admin token',
+  tags: ['games'],
+  body: {
+    type: 'object',
+    properties: {
+      game: { type: 'object', description: 'a dipkit game file or a MILA/dipcc game' },
+      ...settingsProperties,
+    },
+    required: ['game'],
+    additionalProperties: false,
+  },
+  response: responses(201, created),
+};
+
+const gameSummary = {
+  type: 'object',
+  properties: {
+    id: GAME_ID,
+    map: { type: 'string' },
+    phase: { type: 'string' },
+    status: { type: 'string', enum: ['active', 'won', 'draw'] },
+    deadline: TIME,
+    openPowers: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'string', description: 'ISO 8601 time (UTC)' },
+  },
+  required: ['id', 'map', 'phase', 'status', 'deadline', 'openPowers', 'createdAt'],
+  additionalProperties: false,
+};
+
+export const listGames = {
+  summary: 'List games, newest first, with their open powers',
+  tags: ['games'],
+  querystring: {
+    type: 'object',
+    properties: {
+      status: { type: 'string', enum: ['active', 'won', 'draw'] },
+      open: { type: 'string', enum: ['true', 'false'], description: 'true: only games with a power to join' },
+      limit: {
+        type: 'string',
+        pattern: '^[0-9]{1,3}$',
+        description: 'at most this many (default 100, at most 500)',
+      },
+    },
+    additionalProperties: false,
+  },
+  response: responses(200, {
+    type: 'object',
+    properties: { games: { type: 'array', items: gameSummary } },
+    required: ['games'],
+    additionalProperties: false,
+  }),
+};
+
+const unit = {
+  type: 'object',
+  properties: {
+    power: { type: 'string' },
+    type: { type: 'string', enum: ['A', 'F'] },
+    location: { type: 'string' },
+  },
+  required: ['power', 'type', 'location'],
+  additionalProperties: false,
+};
+
+const position = {
+  type: 'object',
+  properties: {
+    units: { type: 'array', items: unit },
+    dislodged: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...unit.properties,
+          attackerFrom: { type: 'string' },
+          byConvoy: { type: 'boolean' },
+        },
+        required: ['power', 'type', 'location', 'attackerFrom'],
+        additionalProperties: false,
+      },
+    },
+    contested: { type: 'array', items: { type: 'string' } },
+    supplyCenters: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['units', 'dislodged', 'contested', 'supplyCenters'],
+  additionalProperties: false,
+};
+
+const historyPhase = {
+  description: 'a processed phase as in the dipkit game file: position, orders, outcomes with reasons',
+  type: 'object',
+  properties: {
+    phase: { type: 'string' },
+    position,
+    orders: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    outcomes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+  required: ['phase', 'position', 'orders', 'outcomes'],
+  additionalProperties: true,
+};
+
+export const gameView = {
+  type: 'object',
+  properties: {
+    id: GAME_ID,
+    map: { type: 'string' },
+    phase: {
+      type: 'string',
+      description: 'the current phase, or the one that would follow once the game is over',
+    },
+    status: { type: 'string', enum: ['active', 'won', 'draw'] },
+    winner: { type: 'string' },
+    rules: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'settings that differ from the DATC preferences',
+    },
+    victoryCenters: { type: 'integer' },
+    maxYear: { type: 'integer' },
+    processWhenReady: { type: 'boolean' },
+    deadlines,
+    deadline: TIME,
+    position,
+    centers: { type: 'object', additionalProperties: { type: 'integer' } },
+    retreats: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          power: { type: 'string' },
+          unit: { type: 'string' },
+          retreats: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['power', 'unit', 'retreats'],
+        additionalProperties: false,
+      },
+    },
+    adjustments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          power: { type: 'string' },
+          change: { type: 'integer', description: 'builds due (positive) or disbands due (negative)' },
+          buildSites: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['power', 'change', 'buildSites'],
+        additionalProperties: false,
+      },
+    },
+    powers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          power: { type: 'string' },
+          joined: { type: 'boolean' },
+          ready: { type: 'boolean' },
+          mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
+        },
+        required: ['power', 'joined', 'ready', 'mustOrder'],
+        additionalProperties: false,
+      },
+    },
+    history: { type: 'array', items: historyPhase },
+  },
+  required: [
+    'id',
+    'map',
+    'phase',
+    'status',
+    'rules',
+    'victoryCenters',
+    'processWhenReady',
+    'deadlines',
+    'deadline',
+    'position',
+    'centers',
+    'powers',
+  ],
+  additionalProperties: false,
+};
+
+export const readGame = {
+  summary: 'Read a game: phase, position, centres, deadline, who is ready, and the history',
+  tags: ['games'],
+  params: idParams,
+  querystring: {
+    type: 'object',
+    properties: {
+      history: { type: 'string', enum: ['true', 'false'], description: 'false: leave the history out' },
+    },
+    additionalProperties: false,
+  },
+  response: responses(200, gameView),
+};
+
+export const joinGame = {
+  summary: 'Join a game as a power (or be given an open one); the token is shown once',
+  tags: ['players'],
+  params: idParams,
+  body: {
+    type: ['object', 'null'],
+    properties: { power: POWER },
+    additionalProperties: false,
+  },
+  response: responses(200, {
+    type: 'object',
+    properties: { power: { type: 'string' }, token: { type: 'string' } },
+    required: ['power', 'token'],
+    additionalProperties: false,
+  }),
+};
+
+export const legalOrders = {
+  summary: "The legal orders of the token's power in the current phase, by unit (MILA text)",
+  tags: ['orders'],
+  security,
+  params: idParams,
+  response: responses(200, {
+    type: 'object',
+    properties: {
+      power: { type: 'string' },
+      phase: { type: 'string' },
+      orders: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    },
+    required: ['power', 'phase', 'orders'],
+    additionalProperties: false,
+  }),
+};
+
+const ordersState = {
+  type: 'object',
+  properties: {
+    power: { type: 'string' },
+    phase: { type: 'string' },
+    orders: { type: 'array', items: { type: 'string' } },
+    ready: { type: 'boolean' },
+  },
+  required: ['power', 'phase', 'orders', 'ready'],
+  additionalProperties: false,
+};
+
+export const readOrders = {
+  summary: "The token's power's orders for the current phase",
+  tags: ['orders'],
+  security,
+  params: idParams,
+  response: responses(200, ordersState),
+};
+
+const unitRef = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['A', 'F'] },
+    location: { type: 'string', minLength: 1, maxLength: 40 },
+  },
+  required: ['location'],
+  additionalProperties: false,
+};
+
+const structuredOrder = {
+  description: 'an order as the core library represents it (orders/types.ts)',
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: ['hold', 'move', 'support', 'convoy', 'disband', 'build', 'waive'] },
+    unit: unitRef,
+    to: { type: 'string', minLength: 1, maxLength: 40 },
+    viaConvoy: { type: 'boolean' },
+    supported: unitRef,
+    army: unitRef,
+  },
+  required: ['kind'],
+  additionalProperties: false,
+};
+
+export const submitOrders = {
+  summary: "Submit or replace the token's power's orders for the current phase",
+  description:
+    'Orders as text in any notation the parser reads ("A PAR - BUR", "F North Sea - Picardy", "A PAR B", "WAIVE") or as structured orders. They replace the power\'s earlier orders for the phase; an empty list clears them. A rejected list changes nothing: the problem lists every bad order (line = its place in the list, from 1).',
+  tags: ['orders'],
+  security,
+  params: idParams,
+  body: {
+    type: 'object',
+    properties: {
+      orders: {
+        type: 'array',
+        maxItems: 100,
+        items: { oneOf: [{ type: 'string', maxLength: 200, pattern: '^[^\\r\\n]*$' }, structuredOrder] },
+      },
+      phase: { ...PHASE, description: 'refuse unless the current phase is this one (wrong-phase)' },
+    },
+    required: ['orders'],
+    additionalProperties: false,
+  },
+  response: responses(200, ordersState),
+};
+
+export const markReady = {
+  summary: "Mark the token's power ready (or not) for the current phase",
+  tags: ['orders'],
+  security,
+  params: idParams,
+  body: {
+    type: 'object',
+    properties: { ready: { type: 'boolean' }, phase: PHASE },
+    required: ['ready'],
+    additionalProperties: false,
+  },
+  response: responses(200, {
+    type: 'object',
+    properties: {
+      power: { type: 'string' },
+      phase: { type: 'string', description: 'the phase the power was marked ready for' },
+      ready: { type: 'boolean' },
+      processed: { type: 'boolean', description: 'this made every power ready and the phase was processed' },
+      currentPhase: { type: 'string' },
+    },
+    required: ['power', 'phase', 'ready', 'processed', 'currentPhase'],
+    additionalProperties: false,
+  }),
+};
+
+export const processNow = {
+  summary: 'Process the current phase now (admin token)',
+  tags: ['games'],
+  security,
+  params: idParams,
+  body: {
+    type: ['object', 'null'],
+    properties: { phase: PHASE },
+    additionalProperties: false,
+  },
+  response: responses(200, {
+    type: 'object',
+    properties: { processed: { type: 'string' }, phase: { type: 'string' }, status: { type: 'string' } },
+    required: ['processed', 'phase', 'status'],
+    additionalProperties: false,
+  }),
+};
+
+export const exportGame = {
+  summary: 'Export the game (processed phases and the current position) as MILA/dipcc or dipkit JSON',
+  tags: ['games'],
+  params: idParams,
+  querystring: {
+    type: 'object',
+    properties: { format: { type: 'string', enum: ['mila', 'dipkit'] } },
+    additionalProperties: false,
+  },
+  response: responses(200, { type: 'object', additionalProperties: true }),
+};
+
+export const gameEvents = {
+  summary: 'Server-sent events of a game: joined, ready, phase (processed), gameover',
+  description:
+    'text/event-stream; each event has an id (its number in the game), an event name and JSON data. Send Last-Event-ID (or ?since=N) to receive the events after N first; without it the stream starts now.',
+  tags: ['games'],
+  params: idParams,
+  querystring: {
+    type: 'object',
+    properties: { since: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+    additionalProperties: false,
+  },
+};

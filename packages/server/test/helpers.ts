@@ -1,0 +1,70 @@
+/**
+ * Test helpers: a server on the database the environment names (DATABASE_URL: PostgreSQL, otherwise PGlite in
+ * memory), a JSON client, and a snapshot of everything the database holds about a game.
+ */
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../src/index.js';
+
+export const DATABASE_URL = process.env['DATABASE_URL'] || undefined;
+export const ON_POSTGRES = DATABASE_URL !== undefined;
+
+/** The root CLI (dist/src/cli/main.js), from this file's place in packages/server/dist/test/. */
+export const CLI = fileURLToPath(new URL('../../../../dist/src/cli/main.js', import.meta.url));
+
+export async function testServer(options: { tick?: number } = {}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    ...(DATABASE_URL !== undefined ? { database: DATABASE_URL } : { data: 'memory://' }),
+    tick: options.tick ?? 100,
+  });
+}
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  type: string;
+  body: T;
+}
+
+/** A request with a JSON body (a string is sent as it is), returning the status, content type and parsed body. */
+export async function call<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
+  const h: Record<string, string> = { ...headers };
+  if (body !== undefined && h['content-type'] === undefined) h['content-type'] = 'application/json';
+  if (token !== undefined) h['authorization'] = `Bearer ${token}`;
+  const init: RequestInit = { method, headers: h };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  const r = await fetch(base + path, init);
+  const text = await r.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: the text itself
+  }
+  return { status: r.status, type: r.headers.get('content-type') ?? '', body: parsed as T };
+}
+
+/** Everything the database holds about game `id`, as one string (equal strings: nothing changed). */
+export async function snapshot(server: RunningServer, id: string): Promise<string> {
+  const out: unknown[] = [];
+  for (const [table, key] of [
+    ['games', 'id'],
+    ['players', 'game_id'],
+    ['orders', 'game_id'],
+    ['phases', 'game_id'],
+    ['events', 'game_id'],
+  ] as const) {
+    const r = await server.db.query(`SELECT * FROM ${table} WHERE ${key} = $1 ORDER BY 1, 2`, [id]);
+    out.push(table, r.rows);
+  }
+  return JSON.stringify(out);
+}
+
+export const POWERS = ['ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY'];

@@ -1,0 +1,53 @@
+// Preview of the generated geometry, for looking at it (not the product's renderer): provinces with their
+// labels, unit anchors (coasts in red) and supply centres, drawn to SVG and rasterised to PNG.
+//
+//   node scripts/geometry/preview.mjs [OUT.png] [x y w h]     (default /tmp/geometry-preview.png, whole board)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Resvg } from '@resvg/resvg-js';
+
+const root = new URL('../../', import.meta.url);
+const g = JSON.parse(readFileSync(new URL('src/map/standard.geometry.json', root), 'utf8'));
+const map = JSON.parse(readFileSync(new URL('src/map/standard.json', root), 'utf8'));
+const out = process.argv[2] ?? '/tmp/geometry-preview.png';
+const view = process.argv.length >= 7 ? process.argv.slice(3, 7).map(Number) : g.viewBox;
+
+const arcs = g.arcs.map((a) => {
+  let x = 0;
+  let y = 0;
+  return a.map(([dx, dy]) => [(x += dx), (y += dy)]);
+});
+const ringPath = (ring) => {
+  const pts = ring.flatMap((ref, k) => {
+    const p = ref >= 0 ? arcs[ref] : [...arcs[~ref]].reverse();
+    return k === 0 ? p : p.slice(1);
+  });
+  return 'M' + pts.map((p) => p.join(',')).join('L') + 'Z';
+};
+const path = (polygons) => polygons.map((poly) => poly.map(ringPath).join('')).join('');
+const kind = Object.fromEntries(map.provinces.map((p) => [p.code, p.kind]));
+const home = Object.fromEntries(map.provinces.map((p) => [p.code, p.home]));
+const colour = { ENGLAND: '#c9b3d9', FRANCE: '#b3cde0', GERMANY: '#c8b89a', ITALY: '#cfe3b0', AUSTRIA: '#e6b8b8', RUSSIA: '#dcdcdc', TURKEY: '#ecd9a0' };
+const parts = [];
+const scale = view[2] / 1200;
+parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view.join(' ')}" width="${Math.round(2400)}" height="${Math.round((2400 * view[3]) / view[2])}">`);
+parts.push(`<rect x="-10" y="-10" width="99999" height="99999" fill="#9fc4e0"/>`);
+parts.push(`<path d="${path(g.land)}" fill="#e8e4d0" stroke="#777" stroke-width="${0.4 * scale}"/>`);
+for (const [code, p] of Object.entries(g.provinces)) {
+  const fill = kind[code] === 'sea' ? '#b9d6ec' : (colour[home[code]] ?? '#f2eedd');
+  parts.push(`<path d="${path(p.arcs)}" fill="${fill}" stroke="#333" stroke-width="${0.6 * scale}" stroke-linejoin="round"/>`);
+}
+for (const s of Object.values(g.impassable)) parts.push(`<path d="${path(s.arcs)}" fill="#888" stroke="#333" stroke-width="${0.6 * scale}"/>`);
+for (const [code, p] of Object.entries(g.provinces)) {
+  parts.push(`<text x="${p.label[0]}" y="${p.label[1]}" font-size="${9 * scale}" font-family="sans-serif" text-anchor="middle" dominant-baseline="central" font-weight="bold">${code}</text>`);
+}
+for (const [loc, [x, y]] of Object.entries(g.anchors)) {
+  const coast = loc.includes('/');
+  parts.push(`<circle cx="${x}" cy="${y}" r="${(coast ? 3 : 4) * scale}" fill="none" stroke="${coast ? '#d00' : '#00a'}" stroke-width="${1.2 * scale}"/>`);
+  if (coast) parts.push(`<text x="${x + 4 * scale}" y="${y}" font-size="${6 * scale}" fill="#d00" font-family="sans-serif">${loc.split('/')[1]}</text>`);
+}
+for (const [x, y] of Object.values(g.supplyCenters)) parts.push(`<circle cx="${x}" cy="${y}" r="${2.2 * scale}" fill="#000"/>`);
+parts.push('</svg>');
+const svg = parts.join('\n');
+writeFileSync(out.replace(/\.png$/, '.svg'), svg);
+writeFileSync(out, new Resvg(svg, { font: { loadSystemFonts: true } }).render().asPng());
+console.log(`wrote ${out}`);

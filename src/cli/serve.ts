@@ -1,0 +1,119 @@
+/**
+ * `dipkit serve`: the HTTP game server. The server is its own package (@dipkit/server, packages/server) with its
+ * own dependencies (Fastify, PGlite, pg); it is loaded only here, when asked for, so the core keeps none.
+ */
+import { parseArgs } from 'node:util';
+
+export const summary = 'serve games over HTTP (embedded PGlite database by default, or PostgreSQL)';
+
+export const usage = `Usage: dipkit serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--database URL]
+
+Serves the game API (JSON under /api, OpenAPI at /openapi.json) until stopped (Ctrl-C, SIGTERM).
+
+Options:
+  --port N         the port to listen on (default 8080; 0: any free port)
+  --host HOST      the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --data DIR       the embedded database's directory (PGlite; default ./dipkit-data)
+  --database URL   a PostgreSQL server instead, postgres://user:password@host:5432/db (default: $DATABASE_URL).
+                   Several instances may share one database: each processes phases, none twice.
+  -h, --help       show this help
+
+Exit status: 0 stopped, 2 bad option or the server could not start (port taken, database unreachable).`;
+
+interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface ServerModule {
+  startServer(options: { port: number; host: string; data?: string; database?: string }): Promise<Running>;
+}
+
+/** The server package, or undefined (with the reason printed) when it is not installed. */
+async function loadServer(): Promise<ServerModule | undefined> {
+  // A name in a variable: TypeScript does not resolve it, so the core builds without the server package.
+  const name = '@dipkit/server';
+  try {
+    return (await import(name)) as ServerModule;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' && String((e as Error).message).includes(name)) {
+      process.stderr.write(
+        'dipkit serve: the server package @dipkit/server is not installed; in a checkout of dipkit run\n' +
+          '  npm install && npm run build\n' +
+          'which installs and builds it with the rest (packages/server).\n',
+      );
+    } else {
+      process.stderr.write(`dipkit serve: cannot load @dipkit/server: ${(e as Error).message}\n`);
+    }
+    return undefined;
+  }
+}
+
+/** Runs the command; resolves with the exit code once the server has stopped. */
+export async function run(args: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        database: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    process.stderr.write(`dipkit serve: ${(e as Error).message}\nRun "dipkit serve --help" for usage.\n`);
+    return 2;
+  }
+  if (values.help === true) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  const port = values.port === undefined ? 8080 : Number(values.port);
+  if (!/^[0-9]{1,5}$/.test(values.port ?? '8080') || port > 65535) {
+    process.stderr.write(`dipkit serve: --port must be a number from 0 to 65535, not "${values.port}"\n`);
+    return 2;
+  }
+  const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
+  if (database !== undefined && values.data !== undefined) {
+    process.stderr.write(
+      'dipkit serve: give --data (embedded database) or --database (PostgreSQL), not both\n',
+    );
+    return 2;
+  }
+  if (database !== undefined && !/^postgres(ql)?:\/\//.test(database)) {
+    process.stderr.write(`dipkit serve: --database must be a postgres:// URL\n`);
+    return 2;
+  }
+  const server = await loadServer();
+  if (!server) return 2;
+  const options: Parameters<ServerModule['startServer']>[0] = { port, host: values.host ?? '127.0.0.1' };
+  if (database !== undefined) options.database = database;
+  else options.data = values.data ?? './dipkit-data';
+  let running: Running;
+  try {
+    running = await server.startServer(options);
+  } catch (e) {
+    process.stderr.write(`dipkit serve: cannot start: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const where = database !== undefined ? 'PostgreSQL' : `embedded database in ${options.data}`;
+  process.stdout.write(`dipkit serve: listening on ${running.url} (${where})\n`);
+  return new Promise<number>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      running.close().then(
+        () => resolve(0),
+        () => resolve(0),
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
