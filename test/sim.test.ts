@@ -21,6 +21,7 @@ import {
   type GameOptions,
 } from '../src/game/game.js';
 import { phaseName } from '../src/game/phases.js';
+import { recordedFromGame } from '../src/game/history.js';
 import { readGameJson, writeGameJson } from '../src/formats/game-json.js';
 import { readMilaJson, writeMilaJson } from '../src/formats/mila-json.js';
 import { newOrderCodeList } from '../src/legal/code-list.js';
@@ -331,4 +332,26 @@ test("'retreat-phase': the unit waits for the retreat phase, where it can only d
   sim.step();
   assert.equal(sim.phaseName(), 'W1901A');
   assert.equal(sim.unitCount, 2);
+});
+
+test("the README's random-play loop, from the package entry, ends in a game that replays", async () => {
+  const dipkit = await import('../src/index.js');
+  const sim = new dipkit.Simulation(map, { maxYear: 1903 });
+  const log = new dipkit.SimulationLog(sim);
+  const legal = dipkit.newOrderCodeList();
+  const random = dipkit.seededRandom(7);
+  while (sim.status === dipkit.ACTIVE) {
+    sim.legalOrders(legal);
+    sim.clearOrders();
+    dipkit.chooseRandomOrders(map, sim, legal, -1, random, sim.orders);
+    log.record(sim);
+    sim.step();
+  }
+  assert.equal(sim.phaseName(), 'S1904M');
+  assert.equal(sim.status, dipkit.DRAW);
+  const game = log.toGame(map).value!;
+  assert.equal(game.status, 'draw');
+  const report = dipkit.replay(map, recordedFromGame(game));
+  assert.equal(report.failed, 0);
+  assert.equal(report.passed, game.history.length);
 });
