@@ -139,7 +139,9 @@ function retreatOpen(
 /**
  * For a power with builds due: each build (armies in every owned empty home centre, fleets on the coastal ones,
  * one per coast of a multi-coast province) and a waive when the rules allow declining; for a power with disbands
- * due: each disband. `counts` is scratch of one integer per power, `unitAt` of one per province.
+ * due: each disband. Written in listing order (by unit text, waives first, by power name): armies, then fleets,
+ * each by location code, so that nothing is sorted. `counts` is scratch of one integer per power, `unitAt` of
+ * one per province.
  */
 export function listAdjustmentRows(
   t: LegalTables,
@@ -154,7 +156,6 @@ export function listAdjustmentRows(
   const map = t.map;
   const P = t.P;
   const L = t.L;
-  const from = out.count;
   const owner = position.owner;
   const change = counts;
   change.fill(0);
@@ -165,30 +166,36 @@ export function listAdjustmentRows(
     unitAt[map.locationProvince[key >= L ? key - L : key]!] = u;
     change[position.units[u * 2]!]!--;
   }
-  for (let power = 0; power < map.powers.length; power++) {
-    if (powerFilter >= 0 && power !== powerFilter) continue;
-    if (change[power]! > 0) {
-      for (let p = 0; p < P; p++) {
-        if (map.homePower[p] !== power || !map.supplyCenter[p] || owner[p] !== power || unitAt[p]! >= 0)
-          continue;
-        if (provinceFilter >= 0 && p !== provinceFilter) continue;
-        pushOrderCode(out, power, BUILD, ARMY * L + p, -1, -1);
-        if (t.isLand[p]) continue;
-        const coasts = map.provinceCoasts[p]!;
-        if (coasts.length === 0) pushOrderCode(out, power, BUILD, FLEET * L + p, -1, -1);
-        else for (const c of coasts) pushOrderCode(out, power, BUILD, FLEET * L + c, -1, -1);
-      }
-      if (provinceFilter < 0 && rules.declineBuilds === 'allowed')
+  if (provinceFilter < 0 && rules.declineBuilds === 'allowed') {
+    for (const power of t.powersByName)
+      if (change[power]! > 0 && (powerFilter < 0 || power === powerFilter))
         pushOrderCode(out, power, WAIVE, -1, -1, -1);
-    } else if (change[power]! < 0) {
-      for (let u = 0; u < position.unitCount; u++) {
-        if (position.units[u * 2] !== power) continue;
-        const key = position.units[u * 2 + 1]!;
-        if (provinceFilter >= 0 && map.locationProvince[key >= L ? key - L : key] !== provinceFilter)
-          continue;
-        pushOrderCode(out, power, DISBAND, key, -1, -1);
+  }
+  for (let type = ARMY; type <= FLEET; type++) {
+    for (let r = 0; r < L; r++) {
+      const location = t.locationsByRank[r]!;
+      const p = map.locationProvince[location]!;
+      if (provinceFilter >= 0 && p !== provinceFilter) continue;
+      const key = type * L + location;
+      const u = unitAt[p]!;
+      if (u >= 0) {
+        // A disband, when this is the unit there and its power must disband.
+        const power = position.units[u * 2]!;
+        if (
+          position.units[u * 2 + 1] === key &&
+          change[power]! < 0 &&
+          (powerFilter < 0 || power === powerFilter)
+        )
+          pushOrderCode(out, power, DISBAND, key, -1, -1);
+        continue;
       }
+      const power = map.homePower[p]!;
+      if (power < 0 || !map.supplyCenter[p] || owner[p] !== power || change[power]! <= 0) continue;
+      if (powerFilter >= 0 && power !== powerFilter) continue;
+      // A build: an army in the province; a fleet on it when coastal, or on each of its coasts.
+      const buildable =
+        type === ARMY ? location === p : !t.isLand[p] && (location === p ? t.multiCoast[p] === 0 : true);
+      if (buildable) pushOrderCode(out, power, BUILD, key, -1, -1);
     }
   }
-  sortRows(t, out, from);
 }

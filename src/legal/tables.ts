@@ -68,6 +68,8 @@ export interface LegalTables {
   readonly startSeaBits: Uint32Array;
   readonly seaCoastBits: Uint32Array;
   readonly seaSeaBits: Uint32Array;
+  /** Locations in code order: locationsByRank[r] is the location of rank r. */
+  readonly locationsByRank: Int32Array;
   /** Provinces in code order: provincesByRank[r] is the province of rank r. */
   readonly provincesByRank: Int32Array;
   /**
@@ -83,6 +85,8 @@ export interface LegalTables {
   readonly unitRef: readonly UnitRef[];
   /** Power index by canonical power name. */
   readonly powerByName: ReadonlyMap<string, number>;
+  /** Power indices in the order of their names. */
+  readonly powersByName: Int32Array;
   /** Location id by canonical location code ("SPA/NC"). */
   readonly locationByCode: ReadonlyMap<string, number>;
   /** Scratch buffers, grown as needed and reused by every call. */
@@ -279,6 +283,9 @@ function build(map: GameMap): LegalTables {
   }
   const powerByName = new Map<string, number>();
   map.powers.forEach((name, i) => powerByName.set(name, i));
+  const powersByName = Int32Array.from(map.powers.keys()).sort((a, b) =>
+    map.powers[a]! < map.powers[b]! ? -1 : map.powers[a]! > map.powers[b]! ? 1 : 0,
+  );
   const locationByCode = new Map<string, number>();
   for (let loc = 0; loc < L; loc++) locationByCode.set(codes[loc]!, loc);
 
@@ -305,6 +312,7 @@ function build(map: GameMap): LegalTables {
     isLand,
     multiCoast,
     rank,
+    locationsByRank: Int32Array.from(byCode),
     armyAdjM,
     fleetAdjM,
     fleetReachM,
@@ -332,6 +340,7 @@ function build(map: GameMap): LegalTables {
     unitText,
     unitRef,
     powerByName,
+    powersByName,
     locationByCode,
     scratch: undefined as unknown as Scratch,
   };

@@ -14,20 +14,13 @@
  */
 import type { GameMap } from '../map/types.js';
 import { armyAdjacent } from '../map/query.js';
-import {
-  CONVOY,
-  DISBAND,
-  HOLD,
-  MOVE,
-  MOVE_VIA,
-  ORDER_STRIDE,
-  RETREAT,
-  SUPPORT_HOLD,
-  BUILD,
-  WAIVE,
-} from '../orders/codes.js';
+import * as oc from '../orders/codes.js';
 import { pushOrderCode, type OrderCodeList } from '../legal/code-list.js';
 import { PHASE_MOVEMENT, PHASE_RETREAT, type CodedPosition } from '../position/coded.js';
+
+// Imported bindings are live (each use checks that the binding is initialised, even in optimised code); module
+// constants are folded, so the loops below use these copies.
+const { BUILD, CONVOY, DISBAND, HOLD, MOVE, MOVE_VIA, ORDER_STRIDE, RETREAT, SUPPORT_HOLD, WAIVE } = oc;
 
 /** A seeded random number generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -65,6 +58,9 @@ interface Scratch {
   chosen: Int32Array;
   /** Per group: 1 when the unit supports (chosen once the other units' orders are known). */
   supporter: Uint8Array;
+  /** The groups power by power; where each power's begin (one entry per power, and one after the last). */
+  byPower: Int32Array;
+  powerStart: Int32Array;
   /** Per listed row: 1 when taken out of the choice (adjustments). */
   removed: Uint8Array;
 }
@@ -84,6 +80,8 @@ function scratchOf(map: GameMap, rows: number): Scratch {
       power: new Int32Array(P + 1),
       chosen: new Int32Array(P + 1),
       supporter: new Uint8Array(P + 1),
+      byPower: new Int32Array(P + 1),
+      powerStart: new Int32Array(map.powers.length + 1),
       removed: new Uint8Array(0),
     };
     scratches.set(map, s);
@@ -114,35 +112,57 @@ export function chooseRandomOrders(
   }
   const s = scratchOf(map, legal.count);
   const groups = groupRows(s, legal, power);
+  orderByPower(s, groups, map.powers.length);
+  const { byPower, powerStart, chosen } = s;
   for (let p = first; p <= last; p++) {
-    if (position.phaseType === PHASE_MOVEMENT) chooseMovement(map, s, legal.codes, groups, p, random);
-    else chooseRetreats(s, legal.codes, groups, p, random);
-    for (let g = 0; g < groups; g++)
-      if (s.power[g] === p && s.chosen[g]! >= 0) copyRow(legal.codes, s.chosen[g]!, out);
+    const from = powerStart[p]!;
+    const to = powerStart[p + 1]!;
+    if (position.phaseType === PHASE_MOVEMENT) chooseMovement(map, s, legal.codes, from, to, random);
+    else chooseRetreats(s, legal.codes, from, to, random);
+    for (let k = from; k < to; k++) {
+      const row = chosen[byPower[k]!]!;
+      if (row >= 0) copyRow(legal.codes, row, out);
+    }
   }
   for (let g = 0; g < groups; g++) s.groupOfKey[s.key[g]!] = -1;
 }
 
+/** The groups power by power (each power's in listing order) into `byPower`, power p's from `powerStart[p]`. */
+function orderByPower(s: Scratch, groups: number, powers: number): void {
+  const { powerStart, byPower, power } = s;
+  powerStart.fill(0, 0, powers + 1);
+  for (let g = 0; g < groups; g++) powerStart[power[g]! + 1]!++;
+  for (let p = 0; p < powers; p++) powerStart[p + 1]! += powerStart[p]!;
+  for (let g = 0; g < groups; g++) byPower[powerStart[power[g]!]!++] = g;
+  for (let p = powers; p > 0; p--) powerStart[p] = powerStart[p - 1]!;
+  powerStart[0] = 0;
+}
+
 /** Splits the rows (of `power`, or all when -1) into groups, one per unit: a unit's rows are consecutive. */
 function groupRows(s: Scratch, legal: OrderCodeList, power: number): number {
-  let groups = 0;
+  const { start, hold, end, key: keys, power: powers, chosen, supporter, groupOfKey } = s;
   const c = legal.codes;
-  for (let i = 0; i < legal.count; i++) {
-    const at = i * ORDER_STRIDE;
-    if (power >= 0 && c[at] !== power) continue;
-    const key = c[at + 2]!;
-    if (groups === 0 || s.key[groups - 1] !== key || s.end[groups - 1] !== i) {
-      s.start[groups] = i;
-      s.hold[groups] = -1;
-      s.key[groups] = key;
-      s.power[groups] = c[at]!;
-      s.chosen[groups] = -1;
-      s.supporter[groups] = 0;
-      s.groupOfKey[key] = groups;
-      groups++;
+  let groups = 0;
+  let last = -1; // the unit key of the open group
+  for (let i = 0, at = 0; i < legal.count; i++, at += ORDER_STRIDE) {
+    if (power >= 0 && c[at] !== power) {
+      last = -1;
+      continue;
     }
-    s.end[groups - 1] = i + 1;
-    if (c[at + 1] === HOLD) s.hold[groups - 1] = i;
+    const key = c[at + 2]!;
+    if (key !== last) {
+      start[groups] = i;
+      hold[groups] = -1;
+      keys[groups] = key;
+      powers[groups] = c[at]!;
+      chosen[groups] = -1;
+      supporter[groups] = 0;
+      groupOfKey[key] = groups;
+      groups++;
+      last = key;
+    }
+    end[groups - 1] = i + 1;
+    if (c[at + 1] === HOLD) hold[groups - 1] = i;
   }
   return groups;
 }
@@ -217,81 +237,76 @@ function chooseMovement(
   map: GameMap,
   s: Scratch,
   c: Int32Array,
-  groups: number,
-  power: number,
+  from: number,
+  to: number,
   random: () => number,
 ): void {
-  for (let g = 0; g < groups; g++) {
-    if (s.power[g] !== power) continue;
+  const { byPower, chosen, hold, end, supporter, groupOfKey, start } = s;
+  for (let k = from; k < to; k++) {
+    const g = byPower[k]!;
     let r = random();
     let cls = HOLD_CLASS;
-    for (let k = 0; k < CHANCES.length; k++) {
-      if (r < CHANCES[k]!) {
-        cls = k;
+    for (let j = 0; j < CHANCES.length; j++) {
+      if (r < CHANCES[j]!) {
+        cls = j;
         break;
       }
-      r -= CHANCES[k]!;
+      r -= CHANCES[j]!;
     }
-    if (cls === SUPPORT_CLASS && s.hold[g]! >= 0 && s.end[g]! - s.hold[g]! > 1) {
-      s.supporter[g] = 1;
+    if (cls === SUPPORT_CLASS && hold[g]! >= 0 && end[g]! - hold[g]! > 1) {
+      supporter[g] = 1;
       continue;
     }
     const order = pickOfClass(map, s, c, g, cls, random);
-    s.chosen[g] = order >= 0 ? order : pickOfClass(map, s, c, g, MOVE_CLASS, random);
+    chosen[g] = order >= 0 ? order : pickOfClass(map, s, c, g, MOVE_CLASS, random);
   }
   // Convoys: the convoyed army of the same power goes along.
-  for (let g = 0; g < groups; g++) {
-    const order = s.chosen[g]!;
-    if (s.power[g] !== power || order < 0 || c[order * ORDER_STRIDE + 1] !== CONVOY) continue;
-    const army = s.groupOfKey[c[order * ORDER_STRIDE + 3]!]!;
-    if (army < 0 || s.power[army] !== power || s.supporter[army] === 1) continue;
+  for (let k = from; k < to; k++) {
+    const g = byPower[k]!;
+    const order = chosen[g]!;
+    if (order < 0 || c[order * ORDER_STRIDE + 1] !== CONVOY) continue;
+    const army = groupOfKey[c[order * ORDER_STRIDE + 3]!]!;
+    if (army < 0 || s.power[army] !== s.power[g] || supporter[army] === 1) continue;
     const dest = c[order * ORDER_STRIDE + 4];
-    for (let i = s.start[army]!; i < s.end[army]!; i++) {
+    for (let i = start[army]!; i < end[army]!; i++) {
       if (isMove(c, i) && c[i * ORDER_STRIDE + 4] === dest) {
-        s.chosen[army] = i;
+        chosen[army] = i;
         break;
       }
     }
   }
   // Supports: of an order of our own when one can be supported (four times in five), otherwise any.
-  for (let g = 0; g < groups; g++) {
-    if (s.power[g] !== power || s.supporter[g] !== 1) continue;
-    const from = s.hold[g]! + 1;
-    const to = s.end[g]!;
+  for (let k = from; k < to; k++) {
+    const g = byPower[k]!;
+    if (supporter[g] !== 1) continue;
+    const first = hold[g]! + 1;
+    const last = end[g]!;
     let helpful = 0;
-    for (let i = from; i < to; i++) if (helps(map, s, c, i)) helpful++;
+    for (let i = first; i < last; i++) if (helps(map, s, c, i)) helpful++;
     if (helpful > 0 && random() < 0.8) {
-      let k = Math.floor(random() * helpful);
-      for (let i = from; i < to && s.chosen[g]! < 0; i++)
-        if (helps(map, s, c, i) && k-- === 0) s.chosen[g] = i;
-    } else s.chosen[g] = from + Math.floor(random() * (to - from));
+      let n = Math.floor(random() * helpful);
+      for (let i = first; i < last && chosen[g]! < 0; i++)
+        if (helps(map, s, c, i) && n-- === 0) chosen[g] = i;
+    } else chosen[g] = first + Math.floor(random() * (last - first));
   }
 }
 
-function chooseRetreats(
-  s: Scratch,
-  c: Int32Array,
-  groups: number,
-  power: number,
-  random: () => number,
-): void {
-  for (let g = 0; g < groups; g++) {
-    if (s.power[g] !== power) continue;
-    const from = s.start[g]!;
-    const to = s.end[g]!;
+function chooseRetreats(s: Scratch, c: Int32Array, from: number, to: number, random: () => number): void {
+  for (let k = from; k < to; k++) {
+    const g = s.byPower[k]!;
     let disband = -1;
     let retreats = 0;
-    for (let i = from; i < to; i++) {
-      const k = c[i * ORDER_STRIDE + 1];
-      if (k === DISBAND && disband < 0) disband = i;
-      else if (k === RETREAT) retreats++;
+    for (let i = s.start[g]!; i < s.end[g]!; i++) {
+      const kind = c[i * ORDER_STRIDE + 1];
+      if (kind === DISBAND && disband < 0) disband = i;
+      else if (kind === RETREAT) retreats++;
     }
     let order = -1;
     if (random() < 0.125) order = disband;
     else if (retreats > 0) {
-      let k = Math.floor(random() * retreats);
-      for (let i = from; i < to && order < 0; i++)
-        if (c[i * ORDER_STRIDE + 1] === RETREAT && k-- === 0) order = i;
+      let n = Math.floor(random() * retreats);
+      for (let i = s.start[g]!; i < s.end[g]! && order < 0; i++)
+        if (c[i * ORDER_STRIDE + 1] === RETREAT && n-- === 0) order = i;
     }
     s.chosen[g] = order >= 0 ? order : disband;
   }
