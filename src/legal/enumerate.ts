@@ -56,6 +56,7 @@ import {
   PHASE_ADJUSTMENT,
   PHASE_MOVEMENT,
   PHASE_RETREAT,
+  retreatCodes,
   type CodedPosition,
 } from '../position/coded.js';
 import { listMovementByRules, needsRulesPath } from './by-rules.js';
@@ -800,11 +801,6 @@ function listRetreats(
   if (staying.value === undefined) return staying.issues;
   const retreating = compileBoard(map, position.dislodged);
   if (retreating.value === undefined) return retreating.issues;
-  const contested = new Uint8Array(t.P);
-  for (const code of position.contested) {
-    const p = splitCoast(map, code).province;
-    if (p >= 0) contested[p] = 1;
-  }
   const coded: CodedPosition = {
     ...NO_POSITION,
     phaseType: PHASE_RETREAT,
@@ -812,9 +808,7 @@ function listRetreats(
     units: boardUnitPairs(staying.value),
     dislodgedCount: retreating.value.unitCount,
     dislodged: boardUnitPairs(retreating.value),
-    attackerFrom: Int32Array.from(position.dislodged, (d) => splitCoast(map, d.attackerFrom).province),
-    byConvoy: Uint8Array.from(position.dislodged, (d) => (d.byConvoy === true ? 1 : 0)),
-    contested,
+    ...retreatCodes(map, position),
   };
   listRetreatRows(t, coded, powerFilter, provinceFilter, rules, new Uint8Array(t.P), out);
   return undefined;

@@ -66,6 +66,23 @@ export function ownerTableOf(map: GameMap, supplyCenters: Position['supplyCenter
   return { value: owner, issues: [] };
 }
 
+/** What a retreat phase needs besides the units, in integer form: per dislodged unit and per province. */
+export function retreatCodes(
+  map: GameMap,
+  position: Position,
+): Pick<CodedPosition, 'attackerFrom' | 'byConvoy' | 'contested'> {
+  const contested = new Uint8Array(map.provinceCount);
+  for (const code of position.contested) {
+    const p = splitCoast(map, code).province;
+    if (p >= 0) contested[p] = 1;
+  }
+  return {
+    attackerFrom: Int32Array.from(position.dislodged, (d) => splitCoast(map, d.attackerFrom).province),
+    byConvoy: Uint8Array.from(position.dislodged, (d) => (d.byConvoy === true ? 1 : 0)),
+    contested,
+  };
+}
+
 /** `Position` phase types by their integer form. */
 export const PHASE_TYPES = ['movement', 'retreat', 'adjustment'] as const;
 
@@ -80,11 +97,6 @@ export function codedPosition(map: GameMap, position: Position): Result<CodedPos
   const owner = ownerTableOf(map, position.supplyCenters);
   issues.push(...units.issues, ...dislodged.issues, ...owner.issues);
   if (!units.value || !dislodged.value || !owner.value) return { issues };
-  const contested = new Uint8Array(map.provinceCount);
-  for (const code of position.contested) {
-    const p = splitCoast(map, code).province;
-    if (p >= 0) contested[p] = 1;
-  }
   return {
     value: {
       phaseType: PHASE_TYPES.indexOf(position.phase.type),
@@ -92,9 +104,7 @@ export function codedPosition(map: GameMap, position: Position): Result<CodedPos
       units: boardUnitPairs(units.value),
       dislodgedCount: dislodged.value.unitCount,
       dislodged: boardUnitPairs(dislodged.value),
-      attackerFrom: Int32Array.from(position.dislodged, (d) => splitCoast(map, d.attackerFrom).province),
-      byConvoy: Uint8Array.from(position.dislodged, (d) => (d.byConvoy === true ? 1 : 0)),
-      contested,
+      ...retreatCodes(map, position),
       owner: owner.value,
     },
     issues,
