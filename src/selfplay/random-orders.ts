@@ -13,7 +13,7 @@
  * random units, and one time in six one disband too few, so that the civil-disorder rule is exercised.
  */
 import type { GameMap } from '../map/types.js';
-import { armyAdjacent } from '../map/query.js';
+import { legalTables } from '../legal/tables.js';
 import * as oc from '../orders/codes.js';
 import { pushOrderCode, type OrderCodeList } from '../legal/code-list.js';
 import { PHASE_MOVEMENT, PHASE_RETREAT, type CodedPosition } from '../position/coded.js';
@@ -47,6 +47,8 @@ const CHANCES: readonly number[] = [0.55, 0.25, 0.12, 0.08];
 
 /** Working arrays per map, reused: per unit (a group of rows), its rows and choice. */
 interface Scratch {
+  /** `armyAdjacent` as a matrix (the legal-order tables'): [p * provinceCount + q]. */
+  armyAdjM: Uint8Array;
   /** Per unit key: the group of the unit's rows, or -1. */
   groupOfKey: Int32Array;
   /** Per group: first row, its hold row (movement), row after the last, unit key, power, chosen row (-1: none). */
@@ -72,6 +74,7 @@ function scratchOf(map: GameMap, rows: number): Scratch {
   if (s === undefined) {
     const P = map.provinceCount;
     s = {
+      armyAdjM: legalTables(map).armyAdjM,
       groupOfKey: new Int32Array(2 * map.locationCount).fill(-1),
       start: new Int32Array(P + 1),
       hold: new Int32Array(P + 1),
@@ -146,11 +149,13 @@ function groupRows(s: Scratch, legal: OrderCodeList, power: number): number {
   let last = -1; // the unit key of the open group
   for (let i = 0, at = 0; i < legal.count; i++, at += ORDER_STRIDE) {
     if (power >= 0 && c[at] !== power) {
+      if (last !== -1) end[groups - 1] = i;
       last = -1;
       continue;
     }
     const key = c[at + 2]!;
     if (key !== last) {
+      if (last !== -1) end[groups - 1] = i;
       start[groups] = i;
       hold[groups] = -1;
       keys[groups] = key;
@@ -161,9 +166,9 @@ function groupRows(s: Scratch, legal: OrderCodeList, power: number): number {
       groups++;
       last = key;
     }
-    end[groups - 1] = i + 1;
     if (c[at + 1] === HOLD) hold[groups - 1] = i;
   }
+  if (last !== -1) end[groups - 1] = legal.count;
   return groups;
 }
 
@@ -173,12 +178,13 @@ function copyRow(c: Int32Array, i: number, out: OrderCodeList): void {
 }
 
 /** Is row i a move over land or by sea (one that needs no convoy), or a convoy order, as `cls` asks? */
-function ofClass(map: GameMap, c: Int32Array, i: number, cls: number): boolean {
+function ofClass(map: GameMap, s: Scratch, c: Int32Array, i: number, cls: number): boolean {
   const at = i * ORDER_STRIDE;
   if (cls === CONVOY_CLASS) return c[at + 1] === CONVOY;
   if (c[at + 1] !== MOVE) return false;
   const key = c[at + 2]!;
-  return key >= map.locationCount || armyAdjacent(map, key, c[at + 4]!);
+  // An army's key is its province.
+  return key >= map.locationCount || s.armyAdjM[key * map.provinceCount + c[at + 4]!] === 1;
 }
 
 /**
@@ -205,10 +211,10 @@ function pickOfClass(
   }
   const from = s.start[g]!;
   let count = 0;
-  for (let i = from; i < hold; i++) if (ofClass(map, c, i, cls)) count++;
+  for (let i = from; i < hold; i++) if (ofClass(map, s, c, i, cls)) count++;
   if (count === 0) return -1;
   let k = Math.floor(random() * count);
-  for (let i = from; i < hold; i++) if (ofClass(map, c, i, cls) && k-- === 0) return i;
+  for (let i = from; i < hold; i++) if (ofClass(map, s, c, i, cls) && k-- === 0) return i;
   return -1;
 }
 
