@@ -8,15 +8,50 @@ import assert from 'node:assert/strict';
 import { resolveRules } from '../src/adjudication/rules.js';
 import { readDatcJson } from '../src/datc/cases.js';
 import { caseDifferences } from '../src/datc/run.js';
+import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import { outcomeProblems, prepareMovementCase, readDataFile, runCase, type Outcome } from './datc-harness.js';
 
 const text = readDataFile('engine-cases.json');
 const read = readDatcJson(text, 'engine-cases.json');
+/**
+ * An order line may name the reason its word has: `reason.rule` of an illegal order, the units of a retreat clash
+ * ("retreat-clash with A BER"), else `reason.code`.
+ */
+interface Line {
+  text: string;
+  reason?: string;
+}
 const extra = (
   JSON.parse(text) as {
-    cases: { id: string; rules: string[]; why: string; positionAfter: Outcome['positionAfter'] }[];
+    cases: {
+      id: string;
+      rules: string[];
+      why: string;
+      orders: Line[];
+      retreats: Line[];
+      positionAfter: Outcome['positionAfter'];
+    }[];
   }
 ).cases;
+
+/** The lines whose stated reason differs from the outcome's. */
+function reasonProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[] | undefined): string[] {
+  return lines.flatMap((line, i) => {
+    if (line.reason === undefined) return [];
+    const reason = outcomes?.[i]?.reason;
+    const actual =
+      reason === undefined
+        ? 'none'
+        : reason.code === 'illegal'
+          ? reason.rule
+          : reason.code === 'retreat-clash'
+            ? `retreat-clash with ${reason.with.join(', ')}`
+            : reason.code;
+    return actual === line.reason
+      ? []
+      : [`${line.text}: reason "${line.reason}" expected, "${actual}" given`];
+  });
+}
 
 void test('the engine cases are read without issues', () => {
   assert.deepEqual(read.issues, []);
@@ -24,7 +59,7 @@ void test('the engine cases are read without issues', () => {
 });
 
 for (const [i, c] of (read.value ?? []).entries()) {
-  const { rules, why, positionAfter } = extra[i]!;
+  const { rules, why, orders, retreats, positionAfter } = extra[i]!;
   void test(`${c.id} ${c.title} (${rules.join(' ')})`, () => {
     const options = resolveRules('datc', rules);
     assert.deepEqual(options.issues, []);
@@ -33,5 +68,15 @@ for (const [i, c] of (read.value ?? []).entries()) {
     assert.deepEqual(caseDifferences(c, prepared, run), [], why);
     const outcome: Outcome = positionAfter ? { positionAfter } : {};
     assert.deepEqual(outcomeProblems(c, prepared, run, outcome, '', []), [], why);
+    assert.deepEqual(
+      [...reasonProblems(orders, run.outcomes), ...reasonProblems(retreats, run.retreatOutcomes)],
+      [],
+      why,
+    );
+    // positionAfter names every unit of an engine case, so nothing else may be on the board.
+    if (positionAfter) {
+      const named = positionAfter.stays.length + Object.keys(positionAfter.moves).length;
+      assert.equal(run.unitsAfter.length, named, `${run.unitsAfter.join(', ')}: ${why}`);
+    }
   });
 }

@@ -147,6 +147,8 @@ export interface CaseRun {
   /** Where every unit is after the phase (and its retreats), as unit identities, sorted. */
   unitsAfter: string[];
   retreatWords?: string[];
+  /** The full outcomes of the retreat orders. */
+  retreatOutcomes?: OrderOutcome[];
   /** Civil-disorder removals, as unit identities, sorted. */
   automatic?: string[];
 }
@@ -186,6 +188,7 @@ export function runCase(
     const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders, rules);
     if (!retreat.value) throw refused(retreat.issues);
     run.retreatWords = retreat.value.orders.map(datcWords);
+    run.retreatOutcomes = retreat.value.orders;
     run.unitsAfter = identities(retreat.value.units);
   }
   return run;
