@@ -7,7 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveRules } from '../src/adjudication/rules.js';
 import { readDatcJson } from '../src/datc/cases.js';
-import { caseDifferences } from '../src/datc/run.js';
+import { caseDifferences, unitIdentity } from '../src/datc/run.js';
+import { standardMap } from '../src/map/compile.js';
+import { parseOrder } from '../src/orders/parse.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import { outcomeProblems, prepareMovementCase, readDataFile, runCase, type Outcome } from './datc-harness.js';
 
@@ -29,10 +31,25 @@ const extra = (
       why: string;
       orders: Line[];
       retreats: Line[];
-      positionAfter: Outcome['positionAfter'];
+      positionAfter?: NonNullable<Outcome['positionAfter']> & { built?: string[] };
     }[];
   }
 ).cases;
+
+const map = standardMap();
+
+/** The identity of a unit named "Austria A Trieste" in `positionAfter.built`. */
+function builtIdentity(text: string): string {
+  const [power = '', ...rest] = text.split(' ');
+  const order = parseOrder(map, `${rest.join(' ')} Holds`).value?.order;
+  if (order?.kind !== 'hold' || order.unit.type === undefined)
+    throw new Error(`cannot read the built unit "${text}"`);
+  return unitIdentity(map, {
+    power: power.toUpperCase(),
+    type: order.unit.type,
+    location: order.unit.location,
+  });
+}
 
 /** The lines whose stated reason differs from the outcome's. */
 function reasonProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[] | undefined): string[] {
@@ -73,9 +90,11 @@ for (const [i, c] of (read.value ?? []).entries()) {
       [],
       why,
     );
-    // positionAfter names every unit of an engine case, so nothing else may be on the board.
+    // positionAfter names every unit of an engine case, built ones included, so nothing else may be on the board.
     if (positionAfter) {
-      const named = positionAfter.stays.length + Object.keys(positionAfter.moves).length;
+      const built = (positionAfter.built ?? []).map(builtIdentity);
+      for (const unit of built) assert.ok(run.unitsAfter.includes(unit), `${unit} is not built: ${why}`);
+      const named = positionAfter.stays.length + Object.keys(positionAfter.moves).length + built.length;
       assert.equal(run.unitsAfter.length, named, `${run.unitsAfter.join(', ')}: ${why}`);
     }
   });
