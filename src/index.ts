@@ -144,3 +144,23 @@ export {
   type Point,
 } from './render/geometry.js';
 export { schematicGeometry } from './render/schematic.js';
+
+// The DATC v3.2 case runner (used by `dipkit datc`, the tests and the web gallery) and one phase of play.
+export {
+  readDatcJson,
+  readErrata,
+  applyErrata,
+  type DatcCase,
+  type DatcLine,
+  type Erratum,
+} from './datc/cases.js';
+export {
+  prepareCase,
+  runCase,
+  datcWords,
+  caseDifferences,
+  CaseError,
+  type PreparedCase,
+  type CaseRun,
+} from './datc/run.js';
+export { resolvePhase, type PhaseResolution } from './game/game.js';

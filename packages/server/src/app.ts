@@ -11,6 +11,7 @@ import { PROBLEM_TYPE, Problem, problemBody } from './problems.js';
 import * as schemas from './schemas.js';
 import * as store from './store.js';
 import { bearerToken } from './tokens.js';
+import { webRoutes } from './web.js';
 
 export interface AppOptions {
   db: Db;
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(responseValidation, { ajv: { coerceTypes: false, removeAdditional: false } });
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  webRoutes(app);
 
   app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
     const created = await store.createGame(db, request.body as store.CreateInput);
