@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints figures, asserts nothing (issue 7). Every workload derives from fixed seeds.
  *
- *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,scaling,workers,memory]
+ *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,render,scaling,workers,memory]
  *                 [--reps N] [--memory-phases N]
  *   npm run bench -- --workload FILE [--out RESULTS] [--json]
  *
@@ -37,6 +37,9 @@ import { midgameWorkload, openingWorkload } from './generate.js';
 import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
 // Legal orders as integer rows (benchLegal).
 import { legalOrderCodes, newOrderCodeList } from '../src/legal/enumerate.js';
+// Drawing the board (benchRender); the PNG rasteriser is an optional dependency, loaded when present.
+import { createRequire } from 'node:module';
+import { renderSvg } from '../src/render/svg.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
@@ -614,6 +617,45 @@ function workloadResultOf(map: GameMap, p: Prepared, coded: boolean): WorkloadRe
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * Drawing a board: renderSvg on the midgame position with the number of units closest to 30, with its orders and
+ * their outcomes (µs per picture); then the same SVG to PNG through @resvg/resvg-js when it is installed.
+ */
+function benchRender(map: GameMap, s: Settings, list: readonly Prepared[]): Row[] {
+  const p = [...list].sort(
+    (a, b) => Math.abs(a.position.units.length - 30) - Math.abs(b.position.units.length - 30),
+  )[0]!;
+  const result = adjudicateMovement(map, p.position, p.orders).value!;
+  const units = p.position.units.length;
+  const svg = renderSvg(map, p.position, { result });
+  const rows: Row[] = [
+    {
+      workload: 'render SVG (renderSvg)',
+      input: 'prepared',
+      units,
+      stats: measure(() => (renderSvg(map, p.position, { result }).length > 0 ? 1 : 0), s),
+      note: `µs per picture; ${p.orders.length} orders with outcomes, ${Math.round(svg.length / 1024)} KiB`,
+    },
+  ];
+  type Rasteriser = { Resvg: new (svg: string, o: unknown) => { render(): { asPng(): Uint8Array } } };
+  let resvg: Rasteriser | undefined;
+  try {
+    resvg = createRequire(import.meta.url)('@resvg/resvg-js') as Rasteriser;
+  } catch {
+    return rows;
+  }
+  const options = { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } };
+  const png = (): number => (new resvg.Resvg(svg, options).render().asPng().length > 0 ? 1 : 0);
+  rows.push({
+    workload: 'render PNG (resvg-js)',
+    input: 'svg',
+    units,
+    stats: measure(png, { reps: Math.min(s.reps, 5), repMs: 1, warmMs: 1 }),
+    note: 'µs per picture, 1200 px wide, system fonts loaded each time',
+  });
+  return rows;
+}
+
 async function main(argv: string[]): Promise<void> {
   let json = false;
   let quick = false;
@@ -661,6 +703,7 @@ async function main(argv: string[]): Promise<void> {
   if (wants('midgame')) rows.push(...benchMidgame(map, settings, midgame));
   if (wants('replay')) rows.push(...benchReplay(map, settings));
   if (wants('legal')) rows.push(...benchLegal(map, settings, midgame));
+  if (wants('render')) rows.push(...benchRender(map, settings, midgame));
   if (rows.length > 0) printRows(rows);
   let scaling: ScalingRow[] | undefined;
   if (wants('scaling')) {

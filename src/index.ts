@@ -64,6 +64,8 @@ export {
   resolveRules,
   withDefaults,
   describeRules,
+  presetFlow,
+  type GameFlow,
   type RuleOptions,
   type RuleKey,
 } from './adjudication/rules.js';
@@ -144,6 +146,7 @@ export {
   type Point,
 } from './render/geometry.js';
 export { schematicGeometry } from './render/schematic.js';
+export { defaultGeometry } from './render/standard.js';
 
 // The DATC v3.2 case runner (used by `dipkit datc`, the tests and the web gallery) and one phase of play.
 export {

@@ -786,11 +786,12 @@ describe('dipkit legal', () => {
   it('prints JSON', () => {
     const r = dipkit(opening, '--json', '--power', 'ENGLAND');
     assert.equal(r.status, 0, r.stderr);
-    const json = JSON.parse(r.stdout) as { power: string; unit: string; text: string }[];
+    const json = JSON.parse(r.stdout) as { orders: unknown[]; issues: unknown[] };
     assert.deepEqual(
-      json,
+      json.orders,
       JSON.parse(JSON.stringify(legalOrders(map, openingPosition, { power: 'ENGLAND' }))),
     );
+    assert.deepEqual(json.issues, []);
   });
 
   it('reads a game file in a retreat phase and writes retreats with R', () => {

@@ -21,9 +21,11 @@ import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 import { readGeometry, type BoardGeometry } from '../src/render/geometry.js';
 import { schematicGeometry } from '../src/render/schematic.js';
+import { defaultGeometry } from '../src/render/standard.js';
 import { renderSvg, type RenderOptions } from '../src/render/svg.js';
 import { seededRandom } from '../src/selfplay/random-player.js';
 import { loadDatcCases, prepareMovementCase } from './datc-harness.js';
+import { shuffle } from './oracle/generate.js';
 import { byClass, classes, parseXml, titleOf, type XmlElement } from './xml.js';
 
 const map = standardMap();
@@ -61,16 +63,6 @@ function unitGlyphs(doc: XmlElement): XmlElement[] {
   return byClass(doc, 'unit');
 }
 
-function shuffle<T>(items: readonly T[], seed: number): T[] {
-  const next = seededRandom(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 /**
  * True when an order element's classes agree with the DATC's words for it ("fails", "succeeds, dislodged",
  * "destroyed", ...). As the DATC harness reads the document: "fails" also covers an illegal move, and a hold's
@@ -106,7 +98,8 @@ function checkOrders(
   });
 }
 
-describe('renderSvg on the standard map (schematic layout)', () => {
+describe('renderSvg on the standard map (its art, src/map/standard.geometry.json)', () => {
+  const board = defaultGeometry(map);
   const schematic = schematicGeometry(map);
 
   test('the opening: one shape per province, one glyph per unit at its anchor, one element per order', () => {
@@ -115,6 +108,14 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     const doc = draw(map, position, { result });
     const provinces = byClass(doc, 'province').map((e) => e.attributes['data-province']);
     assert.deepEqual(provinces.sort(), [...map.locationCode.slice(0, map.provinceCount)].sort());
+    // The standard map is drawn with its art: each province's path is the art's, decoded from the arcs.
+    const art = readGeometry(
+      map,
+      JSON.parse(readFileSync(new URL('../../src/map/standard.geometry.json', import.meta.url), 'utf8')),
+    ).value!;
+    for (const e of byClass(doc, 'province'))
+      assert.equal(e.attributes['d'], art.areas[lookupLocation(map, e.attributes['data-province']!)]);
+    assert.equal(byClass(doc, 'impassable').length, Object.keys(art.impassable).length);
     const glyphs = unitGlyphs(doc);
     assert.equal(glyphs.length, position.units.length);
     for (const unit of position.units) {
@@ -122,7 +123,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
       assert.ok(glyph, `a glyph for ${unit.location}`);
       assert.equal(glyph.attributes['data-power'], unit.power);
       assert.ok(classes(glyph).includes(unit.type === 'A' ? 'army' : 'fleet'));
-      assert.equal(glyph.attributes['transform'], at(schematic.anchors[lookupLocation(map, unit.location)]!));
+      assert.equal(glyph.attributes['transform'], at(board.anchors[lookupLocation(map, unit.location)]!));
     }
     assert.equal(byClass(doc, 'order').length, orders.length);
     // The legend: each power and its supply-centre count (3 each, 4 for Russia, at the start).
@@ -136,7 +137,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
   test('a coast: a fleet on St Petersburg south coast stands at the coast, not at the province', () => {
     const stp = lookupLocation(map, 'STP/SC');
     const province = lookupLocation(map, 'STP');
-    assert.notDeepEqual(schematic.anchors[stp], schematic.anchors[province]);
+    assert.notDeepEqual(board.anchors[stp], board.anchors[province]);
     const position: Position = {
       phase: { season: 'spring', year: 1901, type: 'movement' },
       units: [{ power: 'RUSSIA', type: 'F', location: 'STP/SC' }],
@@ -145,7 +146,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
       supplyCenters: {},
     };
     const glyph = unitGlyphs(draw(map, position, {}))[0]!;
-    assert.equal(glyph.attributes['transform'], at(schematic.anchors[stp]!));
+    assert.equal(glyph.attributes['transform'], at(board.anchors[stp]!));
   });
 
   test('a convoy with a cut support (examples/convoy.txt, judged by hand in its comment)', () => {
@@ -156,7 +157,7 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     assert.deepEqual(classes(move), ['order', 'move', 'succeeds']);
     assert.match(titleOf(move), /strength 2/);
     // The arrow runs through the convoying fleet in the North Sea.
-    const nth = schematic.anchors[lookupLocation(map, 'NTH')]!;
+    const nth = board.anchors[lookupLocation(map, 'NTH')]!;
     assert.ok(move.children.some((c) => (c.attributes['d'] ?? '').includes(`${num(nth[0])} ${num(nth[1])}`)));
     assert.deepEqual(classes(orderElement(doc, 'ENGLAND', 'F NTH C A YOR - BEL')), [
       'order',
@@ -212,6 +213,26 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     assert.equal(byClass(draw(map, prepared.position, { result, showOrders: false }), 'order').length, 0);
   });
 
+  test('crop: the picture keeps to where the orders are, inside the board', () => {
+    const { position, orders } = example('convoy.txt');
+    const result = adjudicateMovement(map, position, orders).value!;
+    const full = draw(map, position, { result });
+    const cropped = draw(map, position, { result, crop: true });
+    const box = (doc: XmlElement): number[] => doc.attributes['viewBox']!.split(' ').map(Number);
+    const [x, y, w] = box(cropped);
+    const [, , fullWidth] = box(full);
+    const [bx, by, bw, bh] = board.viewBox;
+    assert.ok(w! < fullWidth! / 2, `cropped width ${w}`);
+    const legendTop = Number(
+      byClass(cropped, 'legend')[0]!.children.find((c) => c.name === 'rect')!.attributes['y'],
+    );
+    for (const unit of position.units) {
+      const [ux, uy] = board.anchors[lookupLocation(map, unit.location)]!;
+      assert.ok(ux >= x! && ux <= x! + w! && uy >= y! && uy <= legendTop, `${unit.location} inside the crop`);
+    }
+    assert.ok(x! >= bx && y! >= by && x! + w! <= bx + bw && legendTop <= by + bh);
+  });
+
   test('the same input gives the same bytes, in whatever order units and orders are listed', () => {
     for (const name of ['opening.txt', 'convoy.txt', 'paradox.txt']) {
       const { position, orders } = example(name);
@@ -221,8 +242,8 @@ describe('renderSvg on the standard map (schematic layout)', () => {
         svg,
       );
       for (const seed of [1, 2, 3]) {
-        const mixed = { ...position, units: shuffle(position.units, seed) };
-        const mixedOrders = shuffle(orders, seed + 10);
+        const mixed = { ...position, units: shuffle(seededRandom(seed), position.units) };
+        const mixedOrders = shuffle(seededRandom(seed + 10), orders);
         const again = renderSvg(map, mixed, { result: adjudicateMovement(map, mixed, mixedOrders).value! });
         assert.equal(again, svg, `${name}, shuffle ${seed}`);
       }
@@ -233,6 +254,15 @@ describe('renderSvg on the standard map (schematic layout)', () => {
     const copy = compileMap(map.definition).value!;
     assert.notEqual(copy, map);
     assert.deepEqual(schematicGeometry(copy), schematic);
+    // A map without art (here the standard graph under another name) is drawn with the schematic layout.
+    const variant = compileMap({ ...map.definition, name: 'Variant' }).value!;
+    const { position } = example('opening.txt');
+    const glyphs = unitGlyphs(draw(variant, position, {}));
+    assert.equal(glyphs.length, position.units.length);
+    for (const glyph of glyphs) {
+      const l = lookupLocation(variant, glyph.attributes['data-location']!);
+      assert.equal(glyph.attributes['transform'], at(schematicGeometry(variant).anchors[l]!));
+    }
     for (const area of schematic.areas) assert.match(area, /^M[\d.]+ [\d.]+(L[\d.]+ [\d.]+){2,}Z$/);
     const anchors = new Set(schematic.anchors.map(([x, y]) => `${num(x)},${num(y)}`));
     assert.equal(anchors.size, map.locationCount, 'every location has its own anchor');
@@ -271,6 +301,12 @@ describe('the example games render phase by phase', () => {
         assert.equal(byClass(doc, 'order').length, record.orders.length, record.name);
         assert.equal(unitGlyphs(doc).length, record.position.units.length + record.position.dislodged.length);
         assert.equal(byClass(doc, 'unit', 'dislodged').length, record.position.dislodged.length, record.name);
+        // A retreat position's standoffs (no retreat there) are marked.
+        assert.deepEqual(
+          byClass(doc, 'bounce').map((e) => e.attributes['data-province']),
+          [...record.position.contested].sort(),
+          record.name,
+        );
       }
       const doc = draw(map, game.position, {
         orders: game.orders.map((o) => ({ power: o.power, order: o.order })),

@@ -185,7 +185,8 @@ test('dipkit replay: PASS/FAIL lines, totals, exit 0 / 1 / 2, --json', (t) => {
   const dir = tempDir(t);
   const ok = dipkit('replay', fileURLToPath(handwritten));
   assert.equal(ok.status, 0, ok.stderr);
-  assert.equal(ok.stdout.trim().split('\n').length, 5);
+  assert.equal(ok.stdout.trim().split('\n').length, 6);
+  assert.match(ok.stdout, /^rules: datc \(unretreatable=disband\), as the file records; /);
   assert.match(ok.stdout, /^4 passed, 0 failed$/m);
 
   const bad = join(dir, 'bad.json');
@@ -309,7 +310,7 @@ test('a game played through the CLI across two years, exported and re-imported, 
   for (const f of [exported, imported, file]) {
     const r = dipkit('replay', f);
     assert.equal(r.status, 0, `${f}\n${r.stdout}${r.stderr}`);
-    const lines = r.stdout.trim().split('\n');
+    const lines = r.stdout.trim().split('\n').slice(1);
     assert.ok(
       lines.slice(0, -1).every((l) => l.startsWith('PASS ')),
       r.stdout,

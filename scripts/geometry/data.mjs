@@ -10,9 +10,9 @@ export const frame = {
   corners: [
     [-11.5, 52], // west of Ireland
     [-10.5, 34], // the Atlantic off Morocco
-    [-1, 33.6], // inland of Oran
-    [16, 30.8], // the Gulf of Sidra's shore
-    [36, 31.5], // south of Jerusalem
+    [-1, 34.4], // inland of Oran
+    [16, 32.6], // off Tripoli: the board's south edge cuts the Libyan shore
+    [35.5, 32.2], // Galilee
     [44.5, 35.5], // beyond Mosul
     [46, 42], // beyond Tiflis
     [47, 68.3], // the Barents shore east of the White Sea
@@ -20,6 +20,14 @@ export const frame = {
   ],
   // Lambert conformal conic centred on central Europe: shapes stay true, as on a wall map of Europe.
   projection: { rotate: [-16, 0], parallels: [38, 62] },
+  // Gentle magnifying lenses, as a Diplomacy board gives the crowded west and centre more room than Russia and
+  // the open ocean: around each `centre`, distances r grow to r + strength * R * tanh(r / R), with R the distance
+  // to a place `radius` degrees of latitude north of the centre (the middle is enlarged 1 + strength times, the
+  // far edges only shifted outwards). One on Britain, one on central Europe; applied in this order.
+  lenses: [
+    { centre: [-2.5, 54], radius: 4, strength: 0.7 },
+    { centre: [9, 49], radius: 12, strength: 0.9 },
+  ],
 };
 
 // Which provinces each modern country's land may go to (Natural Earth names). A land pixel of a listed
@@ -88,6 +96,7 @@ export const countries = {
   // Drawn as land of no province, as on a Diplomacy board.
   Ireland: 'neutral',
   Iceland: 'neutral',
+  Greenland: 'neutral',
   'Faeroe Is.': 'neutral',
   'Isle of Man': 'neutral',
   Jersey: 'neutral',
@@ -115,7 +124,7 @@ export const seeds = {
   WAL: [[-3.18, 51.48], [-4.08, 52.41], [-4.13, 53.23], [-2.59, 51.45], [-3.53, 50.72], [-4.9, 50.4], [-1.9, 52.48], [-2.75, 52.7]], // Cardiff, Aberystwyth, Bangor, Bristol, Exeter, Cornwall, Birmingham, Shrewsbury
   YOR: [[-1.08, 53.96], [-1.55, 53.8], [-1.47, 53.38], [-0.54, 53.23], [-1.15, 52.95], [-1.61, 54.97], [-1.9, 55.4]], // York, Leeds, Sheffield, Lincoln, Nottingham, Newcastle, Northumberland
   LVP: [[-2.98, 53.41], [-2.24, 53.48], [-2.8, 54.05], [-2.93, 54.89], [-3.6, 55.07], [-4.9, 54.9]], // Liverpool, Manchester, Lancaster, Carlisle, Dumfries, Stranraer
-  EDI: [[-3.19, 55.95], [-2.97, 56.46], [-2.09, 57.15], [-3.09, 58.44], [-2.8, 55.6], [-3.9, 57.6]], // Edinburgh, Dundee, Aberdeen, Wick, the Borders, Moray Firth
+  EDI: [[-3.19, 55.95], [-2.97, 56.46], [-2.09, 57.15], [-3.09, 58.44], [-2.8, 55.6], [-3.9, 57.6], [-3.52, 58.59], [-4.0, 58.0]], // Edinburgh, Dundee, Aberdeen, Wick, the Borders, Moray Firth, Thurso, Sutherland
   CLY: [[-4.25, 55.86], [-5.47, 56.41], [-5.1, 56.82], [-5.16, 57.9], [-4.75, 58.57], [-4.63, 55.46]], // Glasgow, Oban, Fort William, Ullapool, Durness, Ayr
   // France
   BRE: [[-4.49, 48.39], [-1.68, 48.11], [-1.55, 47.22], [-2.0, 48.65], [-1.6, 49.6], [-0.2, 48.0]], // Brest, Rennes, Nantes, Saint-Malo, Cherbourg, Le Mans
@@ -146,12 +155,12 @@ export const seeds = {
   UKR: [[30.52, 50.45], [36.23, 49.99], [34.55, 49.59], [28.66, 50.25], [28.47, 49.23], [32.26, 48.51]], // Kiev, Kharkov, Poltava, Zhitomir, Vinnitsa, Kirovograd
   SEV: [[33.52, 44.6], [30.73, 46.48], [39.7, 47.23], [38.98, 45.04], [44.5, 48.7], [32.6, 46.6], [35.1, 47.85], [42.0, 45.0], [47, 46.5]], // Sevastopol, Odessa, Rostov, Krasnodar, Tsaritsyn, Kherson, Zaporozhye, Stavropol, Astrakhan
   // Austria-Hungary
-  GAL: [[24.03, 49.84], [19.94, 50.06], [25.94, 48.29], [22.0, 50.04], [22.78, 49.78]], // Lemberg, Krakow, Czernowitz, Rzeszow, Przemysl
+  GAL: [[24.03, 49.84], [19.94, 50.06], [25.94, 48.29], [22.0, 50.04], [22.78, 49.78], [18.74, 49.22], [20.3, 49.06]], // Lemberg, Krakow, Czernowitz, Rzeszow, Przemysl, Zilina, Poprad
   BOH: [[14.42, 50.08], [16.6, 49.2], [13.38, 49.75], [18.29, 49.83]], // Prague, Brno, Pilsen, Ostrava
-  VIE: [[16.37, 48.21], [14.29, 48.31], [15.44, 47.07], [17.1, 48.15]], // Vienna, Linz, Graz, Pressburg
-  TYR: [[11.39, 47.27], [13.05, 47.8], [11.35, 46.5], [11.12, 46.07], [14.3, 46.62], [9.75, 47.5], [10.5, 46.6]], // Innsbruck, Salzburg, Bolzano, Trento, Klagenfurt, Bregenz, Stelvio
+  VIE: [[16.37, 48.21], [15.63, 48.2], [15.44, 47.07], [17.1, 48.15], [18.04, 48.89]], // Vienna, St Polten, Graz, Pressburg, Trencin
+  TYR: [[11.39, 47.27], [13.05, 47.8], [11.35, 46.5], [11.12, 46.07], [14.3, 46.62], [9.75, 47.5], [10.5, 46.6], [14.29, 48.31], [13.6, 48.45]], // Innsbruck, Salzburg, Bolzano, Trento, Klagenfurt, Bregenz, Stelvio, Linz, Schaerding
   TRI: [[13.78, 45.65], [14.5, 46.05], [15.98, 45.81], [14.44, 45.33], [16.44, 43.51], [18.41, 43.86], [18.09, 42.65], [19.26, 42.44]], // Trieste, Ljubljana, Zagreb, Fiume, Split, Sarajevo, Ragusa, Podgorica
-  BUD: [[19.04, 47.5], [21.63, 47.53], [20.15, 46.25], [19.83, 45.27], [23.6, 46.77], [21.23, 45.75], [18.69, 45.55], [22.3, 48.62], [21.26, 48.72], [18.1, 48.3]], // Budapest, Debrecen, Szeged, Novi Sad, Kolozsvar, Temesvar, Osijek, Ungvar, Kassa, Nitra
+  BUD: [[19.04, 47.5], [21.63, 47.53], [20.15, 46.25], [19.83, 45.27], [23.6, 46.77], [21.23, 45.75], [18.69, 45.55], [22.3, 48.62], [21.26, 48.72], [19.15, 48.4]], // Budapest, Debrecen, Szeged, Novi Sad, Kolozsvar, Temesvar, Osijek, Ungvar, Kassa, Zvolen
   // Italy
   PIE: [[7.69, 45.07], [8.93, 44.41], [9.19, 45.46], [9.87, 46.17], [8.6, 44.9]], // Turin, Genoa, Milan, Sondrio, Alessandria
   VEN: [[12.33, 45.44], [10.99, 45.44], [11.34, 44.49], [13.52, 43.62], [10.21, 45.54], [13.23, 46.06], [12.2, 44.4]], // Venice, Verona, Bologna, Ancona, Brescia, Udine, Ravenna
@@ -178,14 +187,14 @@ export const seeds = {
   SYR: [[37.16, 36.2], [36.29, 33.51], [35.5, 33.89], [36.16, 36.59], [38.8, 37.16], [43.13, 36.34], [35.21, 31.77]], // Aleppo, Damascus, Beirut, Alexandretta, Urfa, Mosul, Jerusalem
   // Seas
   NAO: [[-12, 57], [-11.5, 55], [-8, 60.5], [-9, 57.5], [-6.8, 55.9], [-5.6, 55.3], [-12.5, 51.8]], // open ocean west of Scotland, Rockall, north of Ireland, the North Channel
-  MAO: [[-11, 45], [-11, 40], [-10, 46.5], [-5, 45.5], [-12, 38], [-9.5, 36.3], [-6.6, 36.2], [-9.5, 33], [-7, 44.2], [-11, 49]], // the open Atlantic, Biscay, Gulf of Cadiz, off Morocco
+  MAO: [[-11, 45], [-11, 40], [-10, 46.5], [-5, 45.5], [-10.2, 38.5], [-9.5, 36.3], [-6.6, 36.2], [-9.5, 33], [-7, 44.2], [-11, 49]], // the open Atlantic, Biscay, Gulf of Cadiz, off Morocco
   IRI: [[-4.8, 54.0], [-5.5, 53.0], [-6, 52], [-7.5, 50.9]], // Irish Sea, St George's Channel, Celtic Sea
-  ENG: [[-5.2, 49.6], [-3, 50.1], [-0.5, 50.3], [1.4, 50.85]], // the English Channel to the Strait of Dover
-  NTH: [[3, 52.6], [2, 54], [4, 56.5], [1, 57.5], [-0.5, 55], [2.2, 59.8], [5.5, 55.5], [2.3, 51.6]], // the North Sea
-  NWG: [[-2, 62], [0, 64], [5, 66], [10, 68], [15.5, 70.6], [4, 62.5]], // the Norwegian Sea
-  BAR: [[28, 72], [35, 71], [40, 69.8], [38, 65.5], [45, 70], [52, 69]], // the Barents Sea and the White Sea
+  ENG: [[-5.2, 49.6], [-3, 50.1], [-0.5, 50.3], [1.4, 50.85], [2.1, 51.2]], // the English Channel to the Strait of Dover
+  NTH: [[3, 52.6], [2, 54], [4, 56.5], [1, 57.5], [-0.5, 55], [2, 58.8], [5.5, 55.5], [2.9, 51.75], [7.0, 56.6], [7.2, 57.5]], // the North Sea
+  NWG: [[-2, 62], [0, 64], [5, 66], [10, 68], [15.5, 70.6], [4, 62.5], [-3.5, 59.8], [-1, 61.0], [-5.5, 59.3]], // the Norwegian Sea, north of Scotland
+  BAR: [[31, 70.3], [35, 71], [40, 69.8], [38, 65.5], [45, 70], [52, 69]], // the Barents Sea and the White Sea
   SKA: [[8.8, 57.8], [11.5, 57.0], [10.5, 58.3]], // the Skagerrak and the Kattegat
-  HEL: [[7.5, 54.2], [8.2, 54.9], [6.5, 53.8]], // the German Bight
+  HEL: [[7.8, 54.0], [8.2, 54.6], [6.6, 53.85]], // the German Bight
   BAL: [[14.5, 55.0], [18, 56], [19.5, 58], [20.5, 55.3], [23.2, 57.6], [17.5, 54.9], [12, 54.5], [10.5, 54.5]], // the Baltic, Gulf of Riga, Bay of Mecklenburg, Kiel Bay
   BOT: [[20, 63], [22.5, 64.5], [19.5, 61], [24.5, 65], [21.3, 59.9], [25.5, 59.9], [28, 60.0], [23, 59.5]], // Gulf of Bothnia, Aland Sea, Gulf of Finland
   BLA: [[31, 43.5], [35, 43], [38.5, 42.5], [41, 41.8], [29.5, 42.5], [30.5, 45], [36, 46], [37.2, 44.6]], // the Black Sea and the Sea of Azov
@@ -202,8 +211,8 @@ export const seeds = {
 // that the seas on either side do not touch and the lands on either side do (the board's generalisation).
 // Each is a lon/lat rectangle [west, south, east, north] across the narrowest point.
 export const bridges = [
-  { province: 'DEN', box: [9.68, 55.47, 9.82, 55.56], why: 'Little Belt at Middelfart (under 1 km): Jutland and Funen are one Denmark' },
-  { province: 'DEN', box: [10.78, 55.27, 11.2, 55.37], why: 'Great Belt at Nyborg-Korsor: Funen and Zealand are one Denmark' },
+  { province: 'DEN', box: [9.55, 55.4, 9.95, 55.62], why: 'Little Belt at Middelfart (under 1 km): Jutland and Funen are one Denmark' },
+  { province: 'DEN', box: [10.7, 55.25, 11.25, 55.4], why: 'Great Belt at Nyborg-Korsor: Funen and Zealand are one Denmark' },
   { province: 'DEN', box: [12.56, 55.98, 12.76, 56.08], why: 'Oresund at Helsingor-Helsingborg (4 km): Denmark touches Sweden; the Skagerrak does not touch the Baltic' },
   { province: 'CON', box: [28.95, 41.06, 29.2, 41.14], why: 'the Bosporus (under 1 km): Constantinople holds both shores; the Black Sea does not touch the Aegean' },
 ];
@@ -223,13 +232,22 @@ export const cities = {
 export const coasts = {
   'SPA/NC': [-5.8, 43.45], // Asturias, on the Bay of Biscay
   'SPA/SC': [-0.9, 37.65], // Cartagena, on the Mediterranean
-  'STP/NC': [36.5, 67.7], // the Kola shore of the White Sea mouth
+  'STP/NC': [34.5, 68.9], // the Murman coast of the Kola peninsula, on the Barents Sea
   'STP/SC': [29.2, 60.05], // the head of the Gulf of Finland
   'BUL/EC': [27.85, 43.05], // Varna, on the Black Sea
   'BUL/SC': [25.2, 40.98], // the Thracian shore of the Aegean
 };
 
-// Places that override the computed unit anchor or label point of a province, where the automatic choice
-// (the roomiest point of the province) would mislead. Empty unless the preview shows a problem.
-export const anchors = {};
+// Where a unit of a province is preferably drawn, when the default (the middle of the province's seeds, moved
+// to where the province has room and away from its supply centre) would sit on a coast or a frame edge. The
+// label goes near the unit, with room, unless placed here.
+export const anchors = {
+  MAO: [-9, 46], // the open ocean west of Biscay, not the Portuguese shore or the frame
+  NAF: [-1.5, 34.0], // inland between Oran and Fez
+  BAR: [41, 69.3], // off the Kola peninsula, away from the frame's top edge
+  LYO: [5, 41.8], // the open gulf, not the Provencal shore
+  ENG: [-3, 49.9], // mid-Channel
+  POR: [-7.9, 40.3], // inland, away from Lisbon's supply centre on the shore
+  NWY: [9, 61.5], // southern Norway, where the province is widest
+};
 export const labels = {};

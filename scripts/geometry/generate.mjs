@@ -3,13 +3,13 @@
 //
 //   npm run geometry            writes the file and prints a summary
 //
-// How: the countries are projected (Lambert conformal conic) and painted onto a fine raster; every land pixel
+// How: the countries are projected (Lambert conformal conic, through a gentle lens) and painted onto a fine raster; every land pixel
 // goes to the nearest seed of the provinces its country may belong to (data.mjs), every water pixel to the
 // nearest sea seed; stray pieces join their neighbour, straits narrower than a unit are bridged; the label
 // grid is traced into arcs shared by the provinces on both sides, smoothed, simplified and rounded to integers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { geoConicConformal, geoPath } from 'd3-geo';
+import { geoConicConformalRaw, geoPath, geoProjection } from 'd3-geo';
 import { Delaunay } from 'd3-delaunay';
 import { feature } from 'topojson-client';
 import { frame, countries, seeds, bridges, cities, coasts, anchors as anchorOverrides, labels as labelOverrides } from './data.mjs';
@@ -25,7 +25,7 @@ const worldVersion = require('world-atlas/package.json').version;
 const SCALE = Number(process.env.GEOMETRY_SCALE ?? 3); // raster pixels per output unit
 const TOLERANCE = 0.55; // simplification tolerance, output units
 const MIN_ISLAND = 10; // islands smaller than this (square units) are left out as sea
-const ISLAND_REACH = 8; // an island within this many units of its country's only province joins it
+const ISLAND_REACH = 15; // an island within this many units of its country's only province joins it
 
 // ---- labels: the provinces in map order, then Switzerland, then neutral land; -2 marks water not yet assigned
 const codes = mapJson.provinces.map((p) => p.code);
@@ -43,10 +43,31 @@ const labelOf = (code) => {
 for (const c of codes) if (!seeds[c]?.length) throw new Error(`data.mjs: no seeds for ${c}`);
 
 // ---- projection and raster frame
-const projection = geoConicConformal()
+const projection = geoProjection(lensed(geoConicConformalRaw(...frame.projection.parallels.map(radians))))
   .rotate(frame.projection.rotate)
-  .parallels(frame.projection.parallels)
   .fitWidth(frame.width, { type: 'MultiPoint', coordinates: frame.corners });
+/** The conic projection seen through the lenses of data.mjs (frame.lenses), in the projection's raw units. */
+function lensed(raw) {
+  let projected = raw;
+  for (const { centre, radius, strength } of frame.lenses) {
+    const inner = projected;
+    const at = ([lon, lat]) => inner(radians(lon + frame.projection.rotate[0]), radians(lat));
+    const [cx, cy] = at(centre);
+    const [nx, ny] = at([centre[0], centre[1] + radius]);
+    const R = Math.hypot(nx - cx, ny - cy);
+    projected = (lambda, phi) => {
+      const [x, y] = inner(lambda, phi);
+      const r = Math.hypot(x - cx, y - cy);
+      if (r === 0) return [x, y];
+      const grown = (r + strength * R * Math.tanh(r / R)) / r;
+      return [cx + (x - cx) * grown, cy + (y - cy) * grown];
+    };
+  }
+  return projected;
+}
+function radians(degrees) {
+  return (degrees * Math.PI) / 180;
+}
 const bounds = geoPath(projection).bounds({ type: 'MultiPoint', coordinates: frame.corners });
 const W = frame.width;
 const H = Math.ceil(bounds[1][1]);
@@ -251,6 +272,7 @@ function joinStrayPieces() {
     const l = labels[i];
     if (l < 0 || l >= SWI || anchored[pieces.comp[i]]) continue;
     const t = target.get(pieces.comp[i]);
+    if (t === undefined && process.env.GEOMETRY_DEBUG) console.warn(`stray piece of ${codes[l]} at ${i % RW},${Math.floor(i / RW)} has no neighbour`);
     labels[i] = t ?? (isSea.has(codes[l]) ? WATER : ISLAND);
     moved++;
   }
@@ -316,6 +338,8 @@ for (let round = 0; round < 6; round++) if (joinStrayPieces() === 0) break;
   // Water left unassigned (where tiny islands were) takes the nearest sea.
   const isSeaLabel = (i) => labels[i] >= 0 && labels[i] < SWI && isSea.has(codes[labels[i]]);
   spreadLabels(labels, RW, RH, isSeaLabel, () => true, WATER);
+  // A sliver cut off by the frame with no sea beside it joins the land around it.
+  spreadLabels(labels, RW, RH, (i) => labels[i] >= 0, () => true, WATER);
 }
 for (let i = 0; i < N; i++) if (labels[i] < 0) throw new Error(`pixel ${i % RW},${Math.floor(i / RW)} left without a province`);
 removeDiagonalContacts(labels, RW, RH);
@@ -378,6 +402,10 @@ const centreOf = (label) => {
   const y = own.reduce((a, s) => a + s.y, 0) / own.length;
   return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
 };
+const clampedPixelOf = (lonlat) => {
+  const [x, y] = toRaster(lonlat);
+  return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
+};
 const supplyCenters = {};
 const anchors = {};
 const provinces = {};
@@ -386,19 +414,19 @@ for (const p of mapJson.provinces) {
   const l = labelOf(p.code);
   const avoid = [];
   if (p.supplyCenter) {
-    const sc = placeNear(l, pixelOf(cities[p.code]), 3);
+    const sc = placeNear(l, clampedPixelOf(cities[p.code]), 3);
     supplyCenters[p.code] = unit(sc);
     avoid.push(sc);
   }
-  const anchorPx = anchorOverrides[p.code] ? pixelOf(anchorOverrides[p.code]) : placeNear(l, centreOf(l), 8, avoid, 12);
+  const anchorPx = placeNear(l, anchorOverrides[p.code] ? clampedPixelOf(anchorOverrides[p.code]) : centreOf(l), 8, avoid, 12);
   anchors[p.code] = unit(anchorPx);
   avoid.push(anchorPx);
-  const labelPx = labelOverrides[p.code] ? pixelOf(labelOverrides[p.code]) : placeNear(l, anchorPx, 5, avoid, 14);
+  const labelPx = placeNear(l, labelOverrides[p.code] ? clampedPixelOf(labelOverrides[p.code]) : anchorPx, 5, avoid, 14);
   if (!polygons.get(l)) throw new Error(`${p.code} has no area`);
   provinces[p.code] = { arcs: refsOf(l), label: unit(labelPx) };
   for (const coast of Object.keys(p.coasts ?? {})) {
     const name = `${p.code}/${coast}`;
-    anchors[name] = unit(placeNear(l, pixelOf(coasts[name]), 2.5));
+    anchors[name] = unit(placeNear(l, clampedPixelOf(coasts[name]), 2.5));
   }
 }
 const swissPx = pixelsOf.get(SWI).reduce((a, i) => (room[i] > room[a] ? i : a));
@@ -407,7 +435,8 @@ const swissPx = pixelsOf.get(SWI).reduce((a, i) => (room[i] > room[a] ? i : a));
 const about =
   'Standard Diplomacy board, original art generated by scripts/geometry/generate.mjs (npm run geometry) from ' +
   `Natural Earth 1:50m countries (public domain) via the npm package world-atlas ${worldVersion}, ` +
-  `Lambert conformal conic (parallels ${frame.projection.parallels.join(', ')}, central meridian ${-frame.projection.rotate[0]}), ` +
+  `Lambert conformal conic (parallels ${frame.projection.parallels.join(', ')}, central meridian ${-frame.projection.rotate[0]}) ` +
+  `through magnifying lenses on ${frame.lenses.map((l) => `${l.centre[0]}E ${l.centre[1]}N`).join(' and ')}, ` +
   'provinces from hand-set seed places (scripts/geometry/data.mjs). Rings: outer clockwise on screen, holes ' +
   "counter-clockwise. 'land': land of no province (Ireland, Iceland, the large Mediterranean islands, Libya...).";
 const neutral = polygons.get(NEUTRAL) ?? [];

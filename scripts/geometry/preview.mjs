@@ -33,7 +33,12 @@ parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view.join(' ')}" 
 parts.push(`<rect x="-10" y="-10" width="99999" height="99999" fill="#9fc4e0"/>`);
 parts.push(`<path d="${path(g.land)}" fill="#e8e4d0" stroke="#777" stroke-width="${0.4 * scale}"/>`);
 for (const [code, p] of Object.entries(g.provinces)) {
-  const fill = kind[code] === 'sea' ? '#b9d6ec' : (colour[home[code]] ?? '#f2eedd');
+  // Neighbouring provinces in distinct tints (a hash of the code), home centres in their power's colour.
+  const h = [...code].reduce((a, c) => a * 31 + c.charCodeAt(0), 7);
+  const tint = `hsl(${h % 360}, 45%, ${kind[code] === 'sea' ? 80 : 85}%)`;
+  const fill = kind[code] === 'sea' ? tint : tint;
+  void colour;
+  void home;
   parts.push(`<path d="${path(p.arcs)}" fill="${fill}" stroke="#333" stroke-width="${0.6 * scale}" stroke-linejoin="round"/>`);
 }
 for (const s of Object.values(g.impassable)) parts.push(`<path d="${path(s.arcs)}" fill="#888" stroke="#333" stroke-width="${0.6 * scale}"/>`);

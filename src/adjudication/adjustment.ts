@@ -4,6 +4,7 @@
  * first legal ones count (4.D.4 b, 4.D.5 b, 4.D.6 b); a build may be waived (4.D.7 a). A power that disbands too
  * few loses units by the civil-disorder rule of the 2023 rulebook (4.D.8 c, 6.J): farthest from an owned supply
  * centre first, counting every adjacent province whatever the unit type; fleets before armies; then alphabetical.
+ * The other 4.D.8 choices: see `civilDisorderDistances` and `alphabeticalOrder`.
  */
 import type { GameMap } from '../map/types.js';
 import { lookupPower, splitCoast } from '../map/query.js';
@@ -244,14 +245,12 @@ export function adjudicateAdjustments(
     const candidates: number[] = [];
     for (let u = 0; u < board.unitCount; u++)
       if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
+    const alphabetical = alphabeticalOrder(map, board, options);
     candidates.sort(
       (a, b) =>
         distance(b) - distance(a) ||
         (board.unitType[a] === FLEET ? 0 : 1) - (board.unitType[b] === FLEET ? 0 : 1) ||
-        map.provinceName[board.unitProvince[a]!]!.localeCompare(
-          map.provinceName[board.unitProvince[b]!]!,
-          'en',
-        ),
+        alphabetical(a, b),
     );
     for (const u of candidates) {
       if (missing-- <= 0) break;
@@ -271,6 +270,23 @@ export function adjudicateAdjustments(
     change: change[power]!,
   }));
   return { value: { orders: outcomes, adjustments, built, disbanded, civilDisorder, units }, issues: [] };
+}
+
+/**
+ * The last tie-break of civil disorder: the rulebooks' "alphabetical order" of the provinces' (English) names; dipcc
+ * and MILA compare the units' location codes instead ("BUL/EC" < "LVN" < "LVP"; by name, Liverpool comes before
+ * Livonia).
+ */
+function alphabeticalOrder(map: GameMap, board: Board, rules: RuleOptions): (a: number, b: number) => number {
+  if (rules.civilDisorder === 'rule-1971-codes') {
+    return (a, b) => {
+      const x = map.locationCode[board.unitLocation[a]!]!;
+      const y = map.locationCode[board.unitLocation[b]!]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+  }
+  return (a, b) =>
+    map.provinceName[board.unitProvince[a]!]!.localeCompare(map.provinceName[board.unitProvince[b]!]!, 'en');
 }
 
 /**
@@ -307,7 +323,7 @@ export function distanceToOwnedCenters(map: GameMap, owner: Int32Array, power: n
  * The distance of each unit that civil disorder compares (4.D.8): 2023 (c) to an owned centre over any adjacent
  * province; 2000 (b) the same, but to a home centre (the rulebook's "home country" read as its home centres);
  * 1971/1982 (a, as the DPTG and DATC 2.x read it) to a home centre, fleets counting fleet moves only and armies
- * crossing land and water.
+ * crossing land and water; dipcc and MILA (d) count as a and break ties differently (`alphabeticalOrder`).
  */
 function civilDisorderDistances(
   map: GameMap,

@@ -14,7 +14,7 @@ export interface RuleOptions {
   /** 4.A.2: what applies where the 1971 or 2000 rule gives no resolution (second-order and betrayal paradoxes). */
   paradoxFallback: 'all-hold' | 'szykman';
   /** 4.A.3 Convoying to an adjacent province. */
-  adjacentConvoy: 'rule-1971' | 'rule-1982' | 'rule-2000' | 'rule-2025' | 'dptg';
+  adjacentConvoy: 'rule-1971' | 'rule-1982' | 'rule-2000' | 'rule-2025' | 'dptg' | 'via-else-land';
   /** 4.A.4 The origin of a convoyed attack. */
   convoyAttackOrigin: 'army-province' | 'brannan';
   /** 4.A.5 Retreat to the attacker's province when dislodged by a convoy from there. */
@@ -60,7 +60,7 @@ export interface RuleOptions {
   /** 4.D.7 Declining builds. */
   declineBuilds: 'allowed' | 'not-allowed';
   /** 4.D.8 Which unit a power in civil disorder removes. */
-  civilDisorder: 'rule-1971' | 'rule-2000' | 'rule-2023';
+  civilDisorder: 'rule-1971' | 'rule-2000' | 'rule-2023' | 'rule-1971-codes';
   /** 4.D.9 Hold support for a unit of a power in civil disorder (one that gave no orders). */
   supportInCivilDisorder: 'fails' | 'succeeds';
   /** 4.E.1 Which orders are legal. */
@@ -187,6 +187,12 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
         "by convoy when an own fleet convoys or the order says 'via convoy'; no fallback (2025EE)",
       ),
       c('e', 'dptg', "by convoy only when the order says 'via convoy' (DPTG)", true),
+      c(
+        'f',
+        'via-else-land',
+        "by convoy only when the order says 'via convoy', and over land when no convoy route holds (dipcc)",
+        true,
+      ),
     ],
   },
   {
@@ -390,6 +396,12 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
       ),
       c('b', 'rule-2000', 'farthest from home, counted to the home centres (2000)'),
       c('c', 'rule-2023', 'farthest from an owned centre over any adjacent province (2023/2025EE)'),
+      c(
+        'd',
+        'rule-1971-codes',
+        'as a, but equal distances go fleets first, then by location code in alphabetical order (dipcc, MILA)',
+        true,
+      ),
     ],
   },
   {
@@ -523,6 +535,43 @@ export const PRESETS: Readonly<
     description:
       "godip (Go), as its DATC test file (godip's copy of DATC v2.4, with 6.F.17 changed to Szykman) expects",
     rules: { adjacentConvoy: 'rule-2000', civilDisorder: 'rule-1971' },
+  },
+  // dipcc (Meta's C++ engine of the Cicero project) and MILA (the Python `diplomacy` package): only the choices
+  // where they differ from the DATC preferences, each with its evidence; docs/engine-conventions.md has the full
+  // table, with the choices that agree with the DATC and how each was checked.
+  dipcc: {
+    description:
+      "dipcc (Cicero's C++ engine), as its recorded games show: 'via convoy' needed next door, distance civil disorder",
+    rules: {
+      // 4.A.3: F1907M of game 443777: A CON - BUL (no VIA) with F AEG C A CON - BUL and F BUL/EC - CON bounce. A
+      // 'via convoy' move next door goes over land when no convoy route holds (dipcc turns it into a plain move).
+      adjacentConvoy: 'via-else-land',
+      // 4.B.2: dipcc's DATC test 6.B.2 expects F GAS - SPA to fail: only coast-specific fleet moves are orders.
+      omittedCoastOnePossible: 'illegal',
+      // 4.D.3: dipcc keeps one order per unit, a later one replacing an earlier one (movement phases).
+      multipleOrders: 'last',
+      // 4.D.8: W1908A of game 433761: FRANCE (1 centre, A RUH, A SIL, A WAR) loses A SIL and A WAR, the armies
+      // farthest from its home centres; ties by location code.
+      civilDisorder: 'rule-1971-codes',
+    },
+    // S1904R of game 433761, S1902R and S1904R of game 443777: retreat phases with only units that have no
+    // retreat, which their players disband.
+    flow: { unretreatable: 'retreat-phase' },
+  },
+  mila: {
+    description:
+      "MILA (the Python 'diplomacy' package): own convoys show intent next door, distance civil disorder",
+    rules: {
+      // 4.A.3: an army next door goes by convoy when the order says VIA or a fleet of its own power convoys it; a
+      // VIA move without any convoy route goes over land.
+      adjacentConvoy: 'rule-2000',
+      // 4.D.8: units farthest from the home centres (armies also over water, fleets by fleet moves), fleets
+      // first, then by location code.
+      civilDisorder: 'rule-1971-codes',
+    },
+    // The benchmark game of the dipcc repository, recorded in MILA's format: F1907M -> W1907A, FRANCE A PAR
+    // dislodged with no retreat is gone at once (also S1902M, S1907M, S1908M, F1908M, F1909M).
+    flow: { unretreatable: 'disband' },
   },
   'datc-2.4': {
     description:

@@ -4,8 +4,7 @@
  * can be fed back. Bad position lines are errors (exit 2); bad order lines are warnings, and those orders are left
  * out (the unit holds).
  */
-import { describeRules } from '../adjudication/rules.js';
-import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import { gameRulesFromFlags, ruleFlags, ruleFlagsHelp } from './rule-flags.js';
 import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import { parseCommandArgs, readTextFile, Report } from './io.js';
 import type { MovementResult, OrderOutcome, Reason } from '../adjudication/outcome.js';
@@ -67,7 +66,8 @@ export function run(args: string[]): number {
   const file = parsed.positionals[0] ?? '';
   const text = readTextFile(report, file);
   if (text === undefined) return report.fail();
-  const rules = rulesFromFlags('adjudicate', parsed.values, report);
+  // The rule choices, and what a preset says of the game's flow (a dislodged unit without retreat: --rules dipcc).
+  const rules = gameRulesFromFlags('adjudicate', parsed.values, report);
   if (!rules) return report.fail();
   const resolver = resolverFromFlag('adjudicate', parsed.values.resolver, report);
   if (!resolver) return report.fail();
@@ -103,7 +103,7 @@ export function run(args: string[]): number {
   };
   // Orders without a power are judged by the adjudicator as such (the unit decides whose they are).
   const submitted = orders.map((o) => ({ ...o, text: formatOrder(map, o.order) }) as SubmittedOrder);
-  const options = { victoryCenters: map.victoryCenters, rules: describeRules(rules) };
+  const options = { victoryCenters: map.victoryCenters, ...rules };
   const resolved = resolvePhase(map, position, submitted, options, capture);
   if (!resolved.value) {
     report.add(resolved.issues, file);

@@ -5,7 +5,7 @@
  * so that processes submitting orders at once (one bot per power) never lose each other's orders, and are written
  * through a temporary file renamed over the old one.
  */
-import { flowFlags, gameRulesFromFlags, ruleFlags } from './rule-flags.js';
+import { anyRuleFlag, flowFlags, gameRulesFromFlags, ruleFlags } from './rule-flags.js';
 import { existsSync } from 'node:fs';
 import { withFileLock, writeFileAtomic } from './file-lock.js';
 import { fileProblem, nearest, parseCommandArgs, readTextFile, Report } from './io.js';
@@ -358,8 +358,10 @@ function cmdExport(report: Report, args: string[]): number {
 }
 
 function cmdImport(report: Report, args: string[]): number {
-  const p = parse(report, args, { force: { type: 'boolean' } });
+  const p = parse(report, args, { force: { type: 'boolean' }, ...ruleFlags, ...flowFlags });
   if (!p || !wantPositionals(report, p.positionals, 2, 2)) return report.fail();
+  const choice = anyRuleFlag(p.values) ? gameRulesFromFlags('game import', p.values, report) : {};
+  if (!choice) return report.fail();
   const [input = '', file = ''] = p.positionals;
   const text = readTextFile(report, input);
   if (text === undefined) return report.fail();
@@ -368,11 +370,13 @@ function cmdImport(report: Report, args: string[]): number {
     report.add([json.issue], input);
     return report.fail();
   }
-  const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
+  const read = looksLikeMila(json.value) ? readMilaJson(text, choice) : gameFromJson(json.value);
   if (!read.value) {
     report.add(read.issues, input);
     return report.fail();
   }
+  // A dipkit game file keeps its history; the rules given apply from now on.
+  read.value.options = { ...read.value.options, ...choice };
   // Warnings (orders that cannot be read are left out).
   report.add(read.issues, input, '(warning)');
   const game = read.value;

@@ -3,12 +3,11 @@
  * in its phase (src/legal/enumerate.ts). INPUT is a position file in dipkit's text form (its orders are ignored),
  * a dipkit game file or a MILA/dipcc game JSON (its current phase).
  */
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs, readTextFile, Report } from './io.js';
 import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
 import { looksLikeMila, readMilaJson } from '../formats/mila-json.js';
 import { phaseName, readPositionText } from '../formats/position-text.js';
-import { formatIssue, type Issue } from '../issues.js';
+import { issue, type Issue } from '../issues.js';
 import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
 import {
   listLegalOrders,
@@ -42,45 +41,36 @@ Options:
   --power P                  only the orders of power P ("France", "FRA", "French")
   --unit U                   only the orders of the unit in province U ("PAR", "A PAR", "stp/sc"), or builds there
   --format mila|long|short   notation: MILA/dipcc (default), DATC long form, jDip short form
-  --json                     print a JSON array of { "power", "unit", "order", "text" } (text in the --format)
+  --json                     print { "orders": [{ "power", "unit", "order", "text" }], "issues": [...] } (text in
+                             the --format; issues: warnings and errors with code, message, line, column)
 ${ruleFlagsHelp.replace(/^( {2}--\S+ \S+) +/gm, (_m, flag: string) => flag.padEnd(29))}
   -h, --help                 show this help
 
 Exit status: 0 ok (also when there is no legal order), 2 bad input (unknown option, unreadable file, a position
 that is not possible: messages "FILE:line:col  code  message").`;
 
-const usageHint = 'Run "dipkit legal --help" for usage.\n';
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
-function printIssues(issues: readonly Issue[], file: string, warning = false): void {
-  for (const i of issues) {
-    process.stderr.write(
-      `${formatIssue({ ...i, source: i.source ?? file })}${warning ? ' (warning)' : ''}\n`,
-    );
-  }
-}
-
 /** The position of INPUT: a game's current phase, or a position file. Prints the issues when there is none. */
-function readInput(file: string, text: string): { map: GameMap; position: Position } | undefined {
+function readInput(
+  report: Report,
+  file: string,
+  text: string,
+): { map: GameMap; position: Position } | undefined {
   if (text.trimStart().startsWith('{')) {
     const json = parseJson(text);
     if ('issue' in json) {
-      printIssues([json.issue], file);
+      report.add([json.issue], file);
       return undefined;
     }
     const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
     if (!read.value) {
-      printIssues(read.issues, file);
+      report.add(read.issues, file);
       return undefined;
     }
     // Orders of the game that could not be read do not matter here: print them as warnings.
-    printIssues(read.issues, file, true);
+    report.add(read.issues, file, '(warning)');
     const map = mapNamed(read.value.map);
     if (!map) {
-      process.stderr.write(`${file}  unknown-map  unknown map "${read.value.map}"\n`);
+      report.add([issue('unknown-map', `unknown map "${read.value.map}"`)], file);
       return undefined;
     }
     return { map, position: read.value.position };
@@ -91,7 +81,11 @@ function readInput(file: string, text: string): { map: GameMap; position: Positi
   const orderIssues = new Set<Issue>(read.value?.orderIssues ?? []);
   const errors = read.issues.filter((i) => !orderIssues.has(i));
   if (!read.value || errors.length > 0) {
-    printIssues(errors, file);
+    report.add(errors, file);
+    return undefined;
+  }
+  if (read.value.position.units.length === 0 && read.value.position.dislodged.length === 0) {
+    report.add([issue('empty-position', 'the file gives no units: there is nothing to list')], file);
     return undefined;
   }
   return { map, position: read.value.position };
@@ -104,70 +98,53 @@ export function legalOrderText(map: GameMap, order: LegalOrder, style: OrderStyl
 
 /** Runs the command; returns the exit code. */
 export function run(args: string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        power: { type: 'string' },
-        unit: { type: 'string' },
-        format: { type: 'string' },
-        json: { type: 'boolean' },
-        ...ruleFlags,
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    process.stderr.write(`dipkit legal: ${errorMessage(e)}\n${usageHint}`);
-    return 2;
-  }
+  const report = new Report('legal', args.includes('--json'));
+  const parsed = parseCommandArgs(report, args, {
+    power: { type: 'string' },
+    unit: { type: 'string' },
+    format: { type: 'string' },
+    json: { type: 'boolean' },
+    ...ruleFlags,
+  });
+  if (!parsed) return report.fail();
   const values = parsed.values;
   if (values.help === true) {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
   if (parsed.positionals.length !== 1) {
-    process.stderr.write(
-      `dipkit legal: expected exactly one INPUT, got ${parsed.positionals.length}\n${usageHint}`,
-    );
-    return 2;
+    report.usageError('bad-arguments', `expected exactly one INPUT, got ${parsed.positionals.length}`);
+    return report.fail();
   }
   const style = values.format ?? 'mila';
   if (style !== 'mila' && style !== 'long' && style !== 'short') {
-    process.stderr.write(`dipkit legal: --format must be mila, long or short, not "${style}"\n${usageHint}`);
-    return 2;
+    report.usageError('bad-option-value', `--format must be mila, long or short, not "${style}"`);
+    return report.fail();
   }
-  const rules = rulesFromFlags('legal', values);
-  if (!rules) return 2;
+  const rules = rulesFromFlags('legal', values, report);
+  if (!rules) return report.fail();
   const file = parsed.positionals[0] ?? '';
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${file}  read-error  ${errorMessage(e)}\n`);
-    return 2;
-  }
-  const input = readInput(file, text);
-  if (!input) return 2;
+  const text = readTextFile(report, file);
+  if (text === undefined) return report.fail();
+  const input = readInput(report, file, text);
+  if (!input) return report.fail();
   const { map, position } = input;
 
   const options: LegalOrderOptions = { rules };
   if (values.power !== undefined) options.power = values.power;
   if (values.unit !== undefined) options.unit = values.unit;
   if (options.power !== undefined && lookupPower(map, options.power) < 0) {
-    process.stderr.write(`dipkit legal: --power: unknown power "${options.power}"\n`);
-    return 2;
+    report.usageError('unknown-power', `--power: unknown power "${options.power}"`);
+    return report.fail();
   }
   if (options.unit !== undefined && unitOptionProvince(map, options.unit) < 0) {
-    process.stderr.write(`dipkit legal: --unit: unknown province "${options.unit}"\n`);
-    return 2;
+    report.usageError('unknown-province', `--unit: unknown province "${options.unit}"`);
+    return report.fail();
   }
   const listed = listLegalOrders(map, position, options);
   if (!listed.value) {
-    printIssues(listed.issues, file);
-    return 2;
+    report.add(listed.issues, file);
+    return report.fail();
   }
   const orders = listed.value;
   if (values.json === true) {
@@ -177,7 +154,7 @@ export function run(args: string[]): number {
       order: o.order,
       text: legalOrderText(map, o, style),
     }));
-    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    report.printJson({ orders: json });
     return 0;
   }
   let out = '';

@@ -3,7 +3,9 @@
  * The `dipkit` command: dispatches to one file per subcommand (src/cli/<name>.ts). Exit codes: 0 ok, 1 a check
  * failed, 2 bad input (unknown command or option, unreadable file). Never prints a stack trace.
  */
+import { readFileSync } from 'node:fs';
 import * as adjudicate from './adjudicate.js';
+import { nearest } from './io.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
 import * as legal from './legal.js';
@@ -34,14 +36,30 @@ const USAGE = `Usage: dipkit <command> [options]
 Commands:
 ${[...COMMANDS].map(([name, c]) => `  ${name.padEnd(12)}${c.summary}`).join('\n')}
 
-Run "dipkit <command> --help" for the options of a command.
+Run "dipkit <command> --help" for the options of a command; "dipkit --version" for the version.
 Exit status: 0 ok, 1 a check failed, 2 bad input.`;
+
+/** The version in the package's package.json (dist/src/cli/main.js is three folders below it). */
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 function main(argv: string[]): number | Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(`dipkit ${version()}\n`);
+    return 0;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
@@ -56,7 +74,9 @@ function main(argv: string[]): number | Promise<number> {
   const command = COMMANDS.get(name);
   if (command === undefined) {
     const what = name.startsWith('-') ? `unknown option "${name}"` : `unknown command "${name}"`;
-    process.stderr.write(`dipkit: ${what}\nRun "dipkit --help" for the commands.\n`);
+    const near = nearest(name, name.startsWith('-') ? ['--help', '--version'] : [...COMMANDS.keys()]);
+    const hint = near === undefined ? '' : ` (did you mean "${near}"?)`;
+    process.stderr.write(`dipkit: ${what}${hint}\nRun "dipkit --help" for the commands.\n`);
     return 2;
   }
   return command.run(rest);

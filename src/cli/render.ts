@@ -26,7 +26,7 @@ import { renderSvg, type RenderOptions, type RenderResult } from '../render/svg.
 export const summary = 'draw a position, its orders and their outcomes as SVG or PNG';
 
 export const usage = `Usage: dipkit render INPUT [--out FILE.svg|FILE.png] [--phase S1902M] [--no-orders] [--no-outcomes]
-                     [--geometry FILE.json]
+                     [--crop] [--caption TEXT] [--geometry FILE.json]
 
 Draws a board: provinces, supply centres in their owner's colour, units, orders as arrows, rings and lines, and
 the outcome of each order (failed and cut orders dashed and crossed, standoffs, dislodgements, paradoxes), with a
@@ -41,6 +41,8 @@ Options:
   --phase NAME      the phase to draw (S1901M, F1902R, W1902A)
   --no-orders       draw the position only
   --no-outcomes     draw the orders without their outcomes
+  --crop            draw only the part of the board around the units and orders
+  --caption TEXT    a caption after the phase name in the legend
   --geometry FILE   the map's shapes as JSON (the format of src/map/standard.geometry.json); by default the
                     built-in geometry, or a schematic layout for a map without one
   -h, --help        show this help
@@ -78,6 +80,8 @@ export function run(args: string[]): number {
         'no-orders': { type: 'boolean' },
         'no-outcomes': { type: 'boolean' },
         geometry: { type: 'string' },
+        crop: { type: 'boolean' },
+        caption: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -119,6 +123,8 @@ export function run(args: string[]): number {
   }
   if (values['no-orders'] === true) options.showOrders = false;
   if (values['no-outcomes'] === true) options.showOutcomes = false;
+  if (values.crop === true) options.crop = true;
+  if (values.caption !== undefined) options.caption = values.caption;
   if (read.result) options.result = read.result;
   else options.orders = read.orders;
   const svg = renderSvg(read.map, read.position, options);
@@ -295,9 +301,12 @@ function svgToPng(svg: string): { value: Uint8Array } | { issue: Issue } {
       ),
     };
   }
+  // Small (cropped) boards are scaled up to 1200 pixels wide, so that their text stays legible.
+  const width = Number(/width="([\d.]+)"/.exec(svg)?.[1] ?? 1200);
   const options = {
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
     background: '#FFFFFF',
+    fitTo: { mode: 'width', value: Math.max(1200, Math.round(width)) },
   };
   return { value: new resvg.Resvg(svg, options).render().asPng() };
 }

@@ -2,12 +2,19 @@
  * `dipkit replay GAME.json [--json]`: replays a recorded game (MILA/dipcc JSON, or a dipkit game file) phase by
  * phase and compares each result with the next recorded phase (src/game/replay.ts).
  */
-import { describeRules } from '../adjudication/rules.js';
-import { ruleFlags, ruleFlagsHelp, rulesFromFlags } from './rule-flags.js';
+import {
+  anyRuleFlag,
+  flowFlags,
+  flowFlagsHelp,
+  gameRulesFromFlags,
+  ruleFlags,
+  ruleFlagsHelp,
+  rulesLabel,
+} from './rule-flags.js';
 import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { formatIssue, type Issue } from '../issues.js';
+import { DEFAULT_FLOW } from '../adjudication/rules.js';
+import { parseCommandArgs, readTextFile, Report } from './io.js';
+import { issue } from '../issues.js';
 import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
 import { looksLikeMila, recordedFromMila } from '../formats/mila-json.js';
 import { type RecordedGame, recordedFromGame } from '../game/history.js';
@@ -15,14 +22,18 @@ import { formatReplay, replay } from '../game/replay.js';
 
 export const summary = 'replay a recorded game (MILA/dipcc JSON or dipkit game file) and check every phase';
 
-export const usage = `Usage: dipkit replay GAME.json [--json] [--resolver NAME]
+export const usage = `Usage: dipkit replay GAME.json [--json] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME]
 
 Reads a recorded game, MILA/dipcc JSON (phases S1901M ... with "state" and "orders") or a dipkit game file, and
 for each phase applies its recorded orders to its recorded position and compares the result with the next
 recorded phase: the next phase's name (empty retreat and adjustment phases are skipped), the units, the
 dislodged units and their retreat options, and the supply centres (which change only after the Fall).
+A game recorded by dipcc or MILA replays with the rules of its engine: --rules dipcc, --rules mila.
+A dislodged unit that cannot retreat is gone before the next movement phase whichever way a game is played;
+a recording that disbands it at once where we keep it for a retreat phase (or the other way round) agrees.
 
-Prints one line per phase, then the totals:
+Prints the rules used, one line per phase, then the totals:
+  rules: dipcc (unretreatable=retreat-phase)
   PASS S1901M
   PASS S1902M (illegal: FRANCE A PAR - MOS)      orders illegal in the position are ignored (DATC 4.E.1)
   FAIL F1902M: units: recorded but not found FRANCE A BUR; found but not recorded FRANCE A PAR
@@ -31,104 +42,90 @@ Prints one line per phase, then the totals:
 Options:
   --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
 ${ruleFlagsHelp}
-               (these replace the rules the game file records)
+${flowFlagsHelp}
+               (these replace the rules the game file records; without them a MILA/dipcc file is replayed
+               with the DATC preferences)
 ${resolverFlagHelp}
   -h, --help   show this help
 
-Exit status: 0 every phase passed, 1 some phase failed, 2 the file cannot be read or is not a game.`;
-
-const usageHint = 'Run "dipkit replay --help" for usage.\n';
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
-function printIssues(issues: readonly Issue[], file: string, warning = false): void {
-  for (const i of issues) {
-    process.stderr.write(`${formatIssue({ ...i, source: file })}${warning ? ' (warning)' : ''}\n`);
-  }
-}
+Exit status: 0 every phase passed, 1 some phase failed, 2 the file cannot be read, is not a game or records
+fewer than two phases (nothing to compare).`;
 
 /** Runs the command; returns the exit code. */
 export function run(args: string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        json: { type: 'boolean' },
-        ...ruleFlags,
-        ...resolverFlag,
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    process.stderr.write(`dipkit replay: ${errorMessage(e)}\n${usageHint}`);
-    return 2;
-  }
+  const report = new Report('replay', args.includes('--json'));
+  const parsed = parseCommandArgs(report, args, {
+    json: { type: 'boolean' },
+    ...ruleFlags,
+    ...flowFlags,
+    ...resolverFlag,
+  });
+  if (!parsed) return report.fail();
   if (parsed.values.help === true) {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
   if (parsed.positionals.length !== 1) {
-    process.stderr.write(
-      `dipkit replay: expected exactly one GAME.json, got ${parsed.positionals.length}\n${usageHint}`,
-    );
-    return 2;
+    report.usageError('bad-arguments', `expected exactly one GAME.json, got ${parsed.positionals.length}`);
+    return report.fail();
   }
-  const resolver = resolverFromFlag('replay', parsed.values.resolver);
-  if (!resolver) return 2;
+  const resolver = resolverFromFlag('replay', parsed.values.resolver, report);
+  if (!resolver) return report.fail();
   const file = parsed.positionals[0] ?? '';
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${file}  read-error  ${errorMessage(e)}\n`);
-    return 2;
-  }
+  const text = readTextFile(report, file);
+  if (text === undefined) return report.fail();
   const json = parseJson(text);
   if ('issue' in json) {
-    printIssues([json.issue], file);
-    return 2;
+    report.add([json.issue], file);
+    return report.fail();
   }
   let recorded: RecordedGame;
-  if (looksLikeMila(json.value)) {
+  const mila = looksLikeMila(json.value);
+  if (mila) {
     const read = recordedFromMila(json.value);
     if (!read.value) {
-      printIssues(read.issues, file);
-      return 2;
+      report.add(read.issues, file);
+      return report.fail();
     }
-    printIssues(read.issues, file, true);
+    report.add(read.issues, file, '(warning)');
     recorded = read.value.recorded;
   } else {
     const read = gameFromJson(json.value);
     if (!read.value) {
-      printIssues(read.issues, file);
-      return 2;
+      report.add(read.issues, file);
+      return report.fail();
     }
     recorded = recordedFromGame(read.value);
   }
   // Rule flags replace the rules the game recorded.
-  if (parsed.values.rules !== undefined || parsed.values.rule !== undefined) {
-    const rules = rulesFromFlags('replay', parsed.values);
-    if (!rules) return 2;
-    recorded = { ...recorded, options: { ...recorded.options, rules: describeRules(rules) } };
+  let label: string;
+  if (anyRuleFlag(parsed.values)) {
+    const choice = gameRulesFromFlags('replay', parsed.values, report);
+    if (!choice) return report.fail();
+    recorded = { ...recorded, options: { ...recorded.options, ...choice } };
+    label = rulesLabel(parsed.values.rules ?? 'datc', parsed.values.rule ?? [], choice.unretreatable);
+  } else {
+    const { rules = [], unretreatable = DEFAULT_FLOW.unretreatable } = recorded.options;
+    label = `${rulesLabel('datc', rules, unretreatable)}, as the file records`;
+    if (mila) label += '; a game recorded by dipcc or MILA: --rules dipcc or --rules mila';
   }
   const map = mapNamed(recorded.map);
   if (!map) {
-    process.stderr.write(`${file}  unknown-map  unknown map "${recorded.map}"\n`);
-    return 2;
+    report.add([issue('unknown-map', `unknown map "${recorded.map}"`)], file);
+    return report.fail();
   }
+  // A game of one phase has no result to compare with: a run that checks nothing is not a success.
   if (recorded.phases.length < 2) {
     const n = recorded.phases.length;
-    process.stderr.write(
-      `${file}  too-short  the game records ${n} phase${n === 1 ? '' : 's'}: nothing to replay\n`,
-    );
+    const message = `the game records ${n} phase${n === 1 ? '' : 's'}: nothing to replay (a replay compares each phase's result with the next recorded phase)`;
+    report.add([issue('too-short', message)], file);
+    return report.fail();
   }
-  const report = replay(map, recorded, movementAdjudicator(resolver));
-  if (parsed.values.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else for (const line of formatReplay(report)) process.stdout.write(`${line}\n`);
-  return report.failed === 0 ? 0 : 1;
+  const result = replay(map, recorded, movementAdjudicator(resolver));
+  if (parsed.values.json === true) report.printJson({ rules: label, ...result });
+  else {
+    process.stdout.write(`rules: ${label}\n`);
+    for (const line of formatReplay(result)) process.stdout.write(`${line}\n`);
+  }
+  return result.failed === 0 ? 0 : 1;
 }

@@ -19,7 +19,8 @@ export const ruleFlags = {
   rule: { type: 'string', multiple: true },
 } as const;
 
-export const ruleFlagsHelp = `  --rules PRESET         rule preset: datc (default), 2025, 2023, 2000, 1982, 1971, dptg, datc-2.4 ('dipkit rules')
+export const ruleFlagsHelp = `  --rules PRESET         rule preset: datc (default), 2025, 2023, 2000, 1982, 1971, dptg, datc-2.4, godip,
+                         dipcc, mila ('dipkit rules')
   --rule ISSUE=CHOICE    one DATC chapter 4 choice, by letter or name (repeatable): --rule 4.A.2=all-hold`;
 
 /**
@@ -74,4 +75,25 @@ export function gameRulesFromFlags(
     return undefined;
   }
   return { rules: describeRules(rules), unretreatable: choice };
+}
+
+/** Whether any rule or game-flow flag was given. */
+export function anyRuleFlag(values: {
+  rules?: string | undefined;
+  rule?: string[] | undefined;
+  unretreatable?: string | undefined;
+}): boolean {
+  return values.rules !== undefined || values.rule !== undefined || values.unretreatable !== undefined;
+}
+
+/**
+ * The rules a command used, for people: the preset's name, then the settings and the game flow:
+ * "dipcc (unretreatable=retreat-phase)", "datc (4.A.2=all-hold; unretreatable=disband)".
+ */
+export function rulesLabel(
+  preset: string,
+  settings: readonly string[],
+  unretreatable: Unretreatable,
+): string {
+  return `${preset.toLowerCase()} (${[...settings, `unretreatable=${unretreatable}`].join('; ')})`;
 }

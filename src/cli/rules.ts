@@ -3,13 +3,29 @@
  * and name), the default marked, and the presets.
  */
 import { parseArgs } from 'node:util';
-import { DATC_PREFERRED, PRESETS, RULE_ISSUES, describeRules, resolveRules } from '../adjudication/rules.js';
+import {
+  DATC_PREFERRED,
+  PRESETS,
+  RULE_ISSUES,
+  describeRules,
+  presetFlow,
+  resolveRules,
+} from '../adjudication/rules.js';
+
+/** A preset's settings and, where it sets one, its game flow: ["4.A.3=via-else-land", "unretreatable=retreat-phase"]. */
+function presetSettings(name: string): string[] {
+  const flow = PRESETS[name.toLowerCase()]?.flow;
+  const settings = describeRules(resolveRules(name).value!);
+  return flow === undefined ? settings : [...settings, `unretreatable=${presetFlow(name).unretreatable}`];
+}
 
 export const summary = 'list the DATC rule issues, their choices and the presets';
 
 export const usage = `Usage: dipkit rules [--json] [--preset NAME]
 
 Lists every rule issue of DATC v3.2 chapter 4 with its choices; "*" marks the default (the DATC's preference).
+Presets may also set the game flow: unretreatable=disband|retreat-phase (what becomes of a dislodged unit that
+cannot retreat; see 'dipkit game --help').
 Give a choice to any adjudicating command with --rule ISSUE=CHOICE, by letter or name (--rule 4.A.2=f, --rule
 4.A.2=szykman), or a preset with --rules NAME. Letters marked "(ours)" are dipkit's where the DATC has none.
 
@@ -44,10 +60,11 @@ export function run(args: string[]): number {
       process.stderr.write(`dipkit rules: ${rules.issues[0]!.message}\n`);
       return 2;
     }
-    const settings = describeRules(rules.value);
+    const settings = presetSettings(parsed.values.preset);
+    const json = { ...rules.value, unretreatable: presetFlow(parsed.values.preset).unretreatable };
     process.stdout.write(
       parsed.values.json === true
-        ? `${JSON.stringify(rules.value, null, 2)}\n`
+        ? `${JSON.stringify(json, null, 2)}\n`
         : `${settings.join('\n') || '(the DATC preferences)'}\n`,
     );
     return 0;
@@ -56,7 +73,7 @@ export function run(args: string[]): number {
     const presets = Object.fromEntries(
       Object.entries(PRESETS).map(([name, p]) => [
         name,
-        { description: p.description, settings: describeRules(resolveRules(name).value!) },
+        { description: p.description, settings: presetSettings(name) },
       ]),
     );
     process.stdout.write(
@@ -76,7 +93,7 @@ export function run(args: string[]): number {
   }
   lines.push('', 'Presets (--rules NAME):');
   for (const [name, p] of Object.entries(PRESETS)) {
-    const settings = describeRules(resolveRules(name).value!);
+    const settings = presetSettings(name);
     lines.push(
       `  ${name.padEnd(9)} ${p.description}`,
       ...(settings.length ? [`            ${settings.join(' ')}`] : []),

@@ -650,13 +650,22 @@ export function readMilaRecorded(text: string): Result<Imported> {
   return recordedFromMila(json.value);
 }
 
-/** Reads MILA/dipcc JSON text as a game. Warnings (unreadable orders, left out) come with a value. */
-export function readMilaJson(text: string): Result<Game> {
+/**
+ * Reads MILA/dipcc JSON text as a game. Warnings (unreadable orders, left out) come with a value. `options`, when
+ * given, are the rules the game was played with (`rules`, `unretreatable`: for a file recorded by dipcc, those of
+ * the `dipcc` preset); they replace what the file says and are used for the outcomes of the history.
+ */
+export function readMilaJson(text: string, options: Partial<GameOptions> = {}): Result<Game> {
   const read = readMilaRecorded(text);
   if (!read.value) return { issues: read.issues };
-  const map = mapNamed(read.value.recorded.map);
-  if (!map) return { issues: [issue('unknown-map', `unknown map "${read.value.recorded.map}"`)] };
-  const game = gameFromRecorded(map, read.value);
+  const { recorded } = read.value;
+  const map = mapNamed(recorded.map);
+  if (!map) return { issues: [issue('unknown-map', `unknown map "${recorded.map}"`)] };
+  const withOptions = {
+    ...read.value,
+    recorded: { ...recorded, options: { ...recorded.options, ...options } },
+  };
+  const game = gameFromRecorded(map, withOptions);
   return game.value ? { value: game.value, issues: read.issues } : game;
 }
 

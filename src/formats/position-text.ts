@@ -23,10 +23,11 @@
  *     A par-bur
  * ```
  *
- * Sections start with `phase:`, `units:`, `dislodged:`, `contested:`, `centers:` or `orders:` (any case, in any order; text after the colon
- * counts as the first line of the section). Units are `A` or `F` and a location in any spelling the map knows
- * (`LON`, `London`, `spa/nc`, `Spain(nc)`), separated by commas. Without `phase:` the phase is Spring 1901
- * Movement. Without `centers:` no supply centre has an owner.
+ * Sections start with `phase:`, `units:`, `dislodged:`, `contested:`, `centers:` or `orders:` (any case, in any
+ * order; text after the colon counts as the first line of the section). Units are `A` or `F` and a location in
+ * any spelling the map knows (`LON`, `London`, `spa/nc`, `Spain(nc)`), separated by commas. Without `phase:` the
+ * phase is Spring 1901 Movement. Without `centers:` no supply centre has an owner. A retreat phase lists its
+ * dislodged units with the province their attacker came from, and the provinces a standoff left empty.
  *
  * Environment-free; never throws. Every bad line gives an issue with line and column. The value is present even
  * then (bad lines are left out) so that a caller can decide: `orderIssues` holds the issues of the order lines
@@ -35,7 +36,8 @@
  *
  * Issue codes: unknown-section, unexpected-line, duplicate-phase, bad-phase, missing-power, unknown-power,
  * bad-unit, unknown-location, bad-coast, army-at-sea, fleet-inland, coast-required, two-units-in-province,
- * unknown-province, not-a-supply-center, duplicate-center, bad-dislodged-unit; and the codes of `parseOrders` for order lines.
+ * unknown-province, not-a-supply-center, duplicate-center, bad-dislodged-unit; and the codes of `parseOrders`
+ * for order lines.
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import { locationOf, lookupPower, splitCoast } from '../map/query.js';

@@ -5,6 +5,8 @@
  * - the units on the board, and the dislodged units;
  * - the retreat options of each dislodged unit (as recorded, or as they follow from the recorded position);
  * - the supply-centre owners (where recorded): unchanged except after the Fall.
+ * Dislodged units that cannot retreat which the recording treats the other way (disbanded at once, or kept for a
+ * retreat phase: `GameOptions.unretreatable`) are compared with that treatment, and the report says so.
  * Orders that are illegal in the position are ignored as the DATC preferences say (4.E.1: the unit holds; a bad
  * retreat disbands; a bad build is not made) and listed in the report.
  */
@@ -12,7 +14,7 @@ import type { GameMap } from '../map/types.js';
 import { splitCoast } from '../map/query.js';
 import type { Position } from '../position/types.js';
 import { retreatOptions } from './centers.js';
-import { resolvePhase, type MovementAdjudicator } from './game.js';
+import { resolvePhase, type MovementAdjudicator, type PhaseRecord } from './game.js';
 import { type RecordedGame, type RecordedPhase, unitKey } from './history.js';
 import { phaseName } from './phases.js';
 
@@ -23,6 +25,11 @@ export interface PhaseCheck {
   differences: string[];
   /** Orders that were illegal (or unreadable) and so ignored: "FRANCE A PAR - MOS". */
   illegal: string[];
+  /**
+   * Set when the recording treats dislodged units that cannot retreat the other way (`GameOptions.unretreatable`)
+   * and the phase was compared with that treatment: how the recording treats them.
+   */
+  note?: string;
 }
 
 export interface ReplayReport {
@@ -62,14 +69,53 @@ function checkPhase(
       illegal: unreadable,
     };
   }
-  const { record, next: ours } = resolved.value;
+  const { record } = resolved.value;
   const illegal: string[] = [];
   record.outcomes.forEach((outcome, i) => {
     const order = record.orders[i];
     if (outcome.resolution === 'illegal' && order) illegal.push(`${order.power} ${order.text}`);
   });
   illegal.push(...unreadable);
+  const other = asRecorded(map, game, phase, next, record, movement);
+  const differences = compareNext(map, next, other?.next ?? resolved.value.next);
+  const check: PhaseCheck = { phase: phase.name, pass: differences.length === 0, differences, illegal };
+  if (other) check.note = other.note;
+  return check;
+}
 
+/**
+ * A dislodged unit with no retreat is gone by the next movement phase whichever way a game treats it
+ * (`GameOptions.unretreatable`). When the recording treats such units the other way (it keeps them all in its
+ * retreat phase where we disband them at once, or it has none of them where we keep them), the next phase is
+ * compared with the other treatment, and the note says how the recording treats them; otherwise undefined.
+ */
+function asRecorded(
+  map: GameMap,
+  game: RecordedGame,
+  phase: RecordedPhase,
+  next: RecordedPhase,
+  record: PhaseRecord,
+  movement?: MovementAdjudicator,
+): { next: Position; note: string } | undefined {
+  const stuck = (record.dislodged ?? []).filter((d) => d.retreats.length === 0);
+  if (phase.position.phase.type !== 'movement' || stuck.length === 0) return undefined;
+  const kept = new Set(next.position.dislodged.map(unitKey));
+  const keeps = stuck.filter((d) => kept.has(`${d.power} ${d.unit}`)).length;
+  const disbanding = (game.options.unretreatable ?? 'disband') === 'disband';
+  if (disbanding ? keeps < stuck.length : keeps > 0) return undefined;
+  const unretreatable = disbanding ? 'retreat-phase' : 'disband';
+  const options = { ...game.options, unretreatable } as const;
+  const other = resolvePhase(map, phase.position, phase.orders, options, movement).value;
+  if (!other) return undefined;
+  const units = stuck.map((d) => `${d.power} ${d.unit}`).join(', ');
+  const note = disbanding
+    ? `the recording keeps ${units}, which cannot retreat, for a retreat phase`
+    : `the recording disbands at once ${units}, which cannot retreat`;
+  return { next: other.next, note };
+}
+
+/** What differs between the recorded next phase and ours, one entry per kind of difference. */
+function compareNext(map: GameMap, next: RecordedPhase, ours: Position): string[] {
   const differences: string[] = [];
   const recorded = next.position;
   if (next.name !== 'COMPLETED' && phaseName(ours.phase) !== next.name) {
@@ -85,7 +131,7 @@ function checkPhase(
     const centers = compareCenters(map, recorded, ours);
     if (centers) differences.push(`centres: ${centers}`);
   }
-  return { phase: phase.name, pass: differences.length === 0, differences, illegal };
+  return differences;
 }
 
 /** "missing X, Y; unexpected Z" (expected = recorded, actual = ours), or "" when the sets are equal. */
@@ -151,7 +197,10 @@ function compareCenters(map: GameMap, recorded: Position, ours: Position): strin
 export function formatReplay(report: ReplayReport): string[] {
   const lines = report.phases.map((p) => {
     const illegal = p.illegal.length > 0 ? ` (illegal: ${p.illegal.join('; ')})` : '';
-    return p.pass ? `PASS ${p.phase}${illegal}` : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}`;
+    const note = p.note === undefined ? '' : ` (${p.note})`;
+    return p.pass
+      ? `PASS ${p.phase}${illegal}${note}`
+      : `FAIL ${p.phase}: ${p.differences.join('; ')}${illegal}${note}`;
   });
   lines.push(`${report.passed} passed, ${report.failed} failed`);
   return lines;

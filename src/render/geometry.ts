@@ -6,7 +6,8 @@
  * list of polygons, each a list of rings (outer first, then holes), each ring a list of arc indices, `~i` (that is
  * `-i-1`) for arc i reversed. Consecutive arcs of a ring share their joining point. Besides the areas: where each
  * province's abbreviation goes (`label`), where a unit of each location stands (`anchors`, coasts included), where
- * each supply centre's marker goes (`supplyCenters`), and optional impassable areas (Switzerland).
+ * each supply centre's marker goes (`supplyCenters`), optional impassable areas (Switzerland) and optional `land`
+ * that belongs to no province (Ireland), drawn plain.
  *
  * `readGeometry` checks such a value against a map and decodes it once into a `BoardGeometry`: one SVG path per
  * province (rings closed, holes by the even-odd rule) and points indexed by province and location id, which is
@@ -27,6 +28,8 @@ export interface MapGeometry {
   anchors: Record<string, [number, number]>;
   supplyCenters: Record<string, [number, number]>;
   impassable?: Record<string, { name: string; arcs: number[][][]; label: [number, number] }>;
+  /** Optional: land that is no province (Ireland, Iceland, ...), drawn plain. */
+  land?: number[][][];
 }
 
 /** An area that is not a province (Switzerland): drawn, never entered. */
@@ -50,6 +53,8 @@ export interface BoardGeometry {
   /** Where each supply centre's marker is drawn (undefined for other provinces). */
   centers: readonly (Point | undefined)[];
   impassable: readonly ImpassableArea[];
+  /** SVG path of the land that is no province ('' when none). */
+  land: string;
   /** Radius of a unit glyph; every other size is a multiple of it. */
   unit: number;
   /** How the geometry was made: "schematic" or the file's `about`. */
@@ -160,6 +165,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
       }
     }
   }
+  const land = json['land'] === undefined ? '' : areaPath(json['land'], arcs, 'land', issues);
   if (issues.length > 0) return { issues };
   const [, , width, height] = box as [number, number, number, number];
   return {
@@ -170,6 +176,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
       anchors,
       centers,
       impassable,
+      land,
       unit: unitRadius(width, height, map.provinceCount),
       about: typeof json['about'] === 'string' ? json['about'] : 'map geometry',
     },
@@ -177,9 +184,9 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
   };
 }
 
-/** A glyph radius that suits the board: about an eighth of a typical province's width. */
+/** A glyph radius that suits the board: about a tenth of a typical province's width. */
 export function unitRadius(width: number, height: number, provinces: number): number {
-  return Math.round(Math.sqrt((width * height) / Math.max(1, provinces)) * 0.11 * 10) / 10;
+  return Math.round(Math.sqrt((width * height) / Math.max(1, provinces)) * 0.09 * 10) / 10;
 }
 
 /** Arcs with their deltas summed: absolute points. Undefined (and an issue) when malformed. */

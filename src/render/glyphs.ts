@@ -103,12 +103,12 @@ export function ring(at: Point, radius: number, s: LineStyle): string {
   return `${out}<circle ${c} stroke="${s.color}" stroke-width="${num(s.width)}"${dash}/>`;
 }
 
-/** The failure mark: a white disc with a black cross, `size` across. */
-export function failMark(at: Point, size: number, attributes = 'class="mark fail"'): string {
+/** The failure mark: a white disc with a black cross, `size` across; `inner` (a `<title>`) goes first inside. */
+export function failMark(at: Point, size: number, attributes = 'class="mark fail"', inner = ''): string {
   const h = size * 0.28;
   const [x, y] = at;
   return (
-    `<g ${attributes}><circle cx="${num(x)}" cy="${num(y)}" r="${num(size / 2)}" fill="#FFFFFF" stroke="${INK}" stroke-width="${num(size * 0.08)}"/>` +
+    `<g ${attributes}>${inner}<circle cx="${num(x)}" cy="${num(y)}" r="${num(size / 2)}" fill="#FFFFFF" stroke="${INK}" stroke-width="${num(size * 0.08)}"/>` +
     `<path d="M${num(x - h)} ${num(y - h)}L${num(x + h)} ${num(y + h)}M${num(x - h)} ${num(y + h)}L${num(x + h)} ${num(y - h)}" stroke="${INK}" stroke-width="${num(size * 0.14)}" stroke-linecap="round"/></g>`
   );
 }
@@ -135,12 +135,19 @@ export function star(at: Point, outer: number, inner: number, spikes: number, fi
   return `<path d="M${pointList(points)}Z" fill="${fill}" stroke="${INK}" stroke-width="${num(outer * 0.08)}" stroke-linejoin="round"/>`;
 }
 
-/** A small labelled badge (paradox "P", build "+"). */
-export function badge(at: Point, size: number, text: string, fill: string, attributes: string): string {
+/** A small labelled badge (paradox "P", build "+"); `inner` (a `<title>`) goes first inside. */
+export function badge(
+  at: Point,
+  size: number,
+  text: string,
+  fill: string,
+  attributes: string,
+  inner = '',
+): string {
   const [x, y] = at;
   const h = size / 2;
   return (
-    `<g ${attributes}><path d="M${num(x)} ${num(y - h)}L${num(x + h)} ${num(y)}L${num(x)} ${num(y + h)}L${num(x - h)} ${num(y)}Z" fill="${fill}" stroke="${INK}" stroke-width="${num(size * 0.08)}"/>` +
+    `<g ${attributes}>${inner}<path d="M${num(x)} ${num(y - h)}L${num(x + h)} ${num(y)}L${num(x)} ${num(y + h)}L${num(x - h)} ${num(y)}Z" fill="${fill}" stroke="${INK}" stroke-width="${num(size * 0.08)}"/>` +
     `<text x="${num(x)}" y="${num(y + size * 0.2)}" font-size="${num(size * 0.55)}" font-weight="bold" text-anchor="middle" fill="${INK}">${esc(text)}</text></g>`
   );
 }

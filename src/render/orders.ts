@@ -153,29 +153,37 @@ function powerIndex(scene: Scene, item: OrderItem, unit?: Placed): number {
   return named >= 0 ? named : (unit?.power ?? -1);
 }
 
-/** Draws every item; returns the SVG text of the orders layer. */
-export function drawOrders(scene: Scene, items: readonly OrderItem[]): string {
+/**
+ * Draws every item: the orders layer, and the marks layer (failure crosses and paradox badges, each with its
+ * order's title) that goes over the labels.
+ */
+export function drawOrders(scene: Scene, items: readonly OrderItem[]): { orders: string; marks: string } {
   const routes = convoyRoutes(scene, items);
-  let out = '';
+  const drawn = { orders: '', marks: '' };
   // Supports and convoys under moves, moves under holds and the rest: the arrows stay readable.
   const layer = (k: string): number => (k === 'support' || k === 'convoy' ? 0 : k === 'move' ? 1 : 2);
   for (const pass of [0, 1, 2]) {
     for (const item of items) {
       if (item.given.order.kind === 'waive') continue;
       if (layer(item.given.order.kind) !== pass) continue;
-      out += drawItem(scene, item, routes);
+      drawItem(scene, item, routes, drawn);
     }
   }
-  return out;
+  return drawn;
 }
 
-function drawItem(scene: Scene, item: OrderItem, routes: ReadonlyMap<OrderItem, Point[]>): string {
+function drawItem(
+  scene: Scene,
+  item: OrderItem,
+  routes: ReadonlyMap<OrderItem, Point[]>,
+  drawn: { orders: string; marks: string },
+): void {
   const order = item.given.order;
-  if (order.kind === 'waive') return '';
+  if (order.kind === 'waive') return;
   const u = scene.geometry.unit;
   const retreating = scene.phase === 'retreat';
   const from = unitPlace(scene, order.unit.location, retreating);
-  if (!from) return '';
+  if (!from) return;
   const power = powerIndex(scene, item, from.unit);
   const color = scene.styles[power]?.color ?? NEUTRAL_INK;
   const bad = failed(item);
@@ -215,7 +223,7 @@ function drawItem(scene: Scene, item: OrderItem, routes: ReadonlyMap<OrderItem, 
       } else {
         const to = targetPlace(scene, order.to);
         if (!to) break;
-        const route = supportedRoute(scene, order.supported.location, order.to, routes);
+        const route = routeOf(scene, order.supported.location, order.to, routes);
         const leg = route ? route[route.length - 2]! : supported.at;
         end = [leg[0] + (to[0] - leg[0]) * 0.66, leg[1] + (to[1] - leg[1]) * 0.66];
       }
@@ -235,7 +243,8 @@ function drawItem(scene: Scene, item: OrderItem, routes: ReadonlyMap<OrderItem, 
       });
       const army = unitPlace(scene, order.army.location, false);
       const to = targetPlace(scene, order.to);
-      if (army && to && !routes.has(matchingMove(item, routes))) {
+      // The army's arrow shows the route when its move is there; otherwise the fleet shows what it would carry.
+      if (army && to && !routeOf(scene, order.army.location, order.to, routes)) {
         body += line([towards(army.at, from.at, u * 1.25), from.at, towards(to, from.at, u * 0.3)], {
           color,
           width: u * 0.16,
@@ -269,12 +278,20 @@ function drawItem(scene: Scene, item: OrderItem, routes: ReadonlyMap<OrderItem, 
       break;
     }
   }
-  if (mark) body += failMark(mark, u * 1.1);
+  drawn.orders += `${open}${body}</g>`;
+  const title = `<title>${esc(itemTitle(item))}</title>`;
+  if (mark) drawn.marks += failMark(mark, u * 1.1, 'class="mark fail"', title);
   if (item.outcome?.reason.code === 'paradox') {
     const at = from.at;
-    body += badge([at[0] - u * 1.5, at[1] + u * 1.3], u * 1.3, 'P', '#FFFFFF', 'class="mark paradox"');
+    drawn.marks += badge(
+      [at[0] - u * 1.5, at[1] + u * 1.3],
+      u * 1.3,
+      'P',
+      '#FFFFFF',
+      'class="mark paradox"',
+      title,
+    );
   }
-  return `${open}${body}</g>`;
 }
 
 function targetOccupied(scene: Scene, location: string): boolean {
@@ -282,8 +299,8 @@ function targetOccupied(scene: Scene, location: string): boolean {
   return province >= 0 && scene.units[province] !== undefined;
 }
 
-/** The drawn route of the move of the unit at `location` to `to`, when it goes by convoy. */
-function supportedRoute(
+/** The drawn route of the move of the unit at `location` to `to`, when it goes through convoying fleets. */
+function routeOf(
   scene: Scene,
   location: string,
   to: string,
@@ -301,17 +318,6 @@ function supportedRoute(
       return route;
   }
   return undefined;
-}
-
-/** Placeholder key for "the move this convoy serves" lookups: the convoy item itself when no move matches. */
-function matchingMove(item: OrderItem, routes: ReadonlyMap<OrderItem, Point[]>): OrderItem {
-  const order = item.given.order;
-  if (order.kind !== 'convoy') return item;
-  for (const move of routes.keys()) {
-    const m = move.given.order;
-    if (m.kind === 'move' && m.unit.location === order.army.location && m.to === order.to) return move;
-  }
-  return item;
 }
 
 /**

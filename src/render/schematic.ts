@@ -13,14 +13,14 @@
  * 3. Places: a unit stands at the province's position; a coast's unit stands towards the fleet neighbours of that
  *    coast; the abbreviation sits above the unit and the supply-centre marker to its lower right.
  *
- * Maps of more than 1200 provinces (generated test maps) skip step 1's quadratic work: they are laid out on a grid
+ * Maps of more than 500 provinces (generated test maps) skip step 1's quadratic work: they are laid out on a grid
  * in breadth-first order, each cell a square.
  */
 import type { GameMap } from '../map/types.js';
 import { ringPath, type BoardGeometry, type Point } from './geometry.js';
 
 const WIDTH = 1000;
-const GRID_ABOVE = 1200;
+const GRID_ABOVE = 500;
 
 const layouts = new WeakMap<GameMap, BoardGeometry>();
 
@@ -103,6 +103,7 @@ function layout(map: GameMap): BoardGeometry {
       map.supplyCenter[p] === 1 ? [x + unit * 2.1, y + unit * 1.3] : undefined,
     ),
     impassable: [],
+    land: '',
     unit,
     about: 'schematic layout (src/render/schematic.ts): positions from the adjacency graph, Voronoi cells',
   };
@@ -179,10 +180,16 @@ function leadingVector(
       const dot = v.reduce((s, vi, i) => s + vi * a[i]!, 0);
       v = v.map((vi, i) => vi - dot * a[i]!);
     }
-    const next = m.map((row) => row.reduce((s, mij, j) => s + mij * v[j]!, 0));
-    const norm = Math.hypot(...next) || 1;
-    value = norm / (Math.hypot(...v) || 1);
+    const next = m.map((row) => {
+      let sum = 0;
+      for (let j = 0; j < n; j++) sum += row[j]! * v[j]!;
+      return sum;
+    });
+    const norm = Math.sqrt(next.reduce((s, x) => s + x * x, 0)) || 1;
+    value = norm / (Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1);
+    const settled = next.every((x, i) => Math.abs(x / norm - v[i]!) < 1e-12);
     v = next.map((x) => x / norm);
+    if (settled) break;
   }
   return { vector: v, value };
 }

@@ -4,9 +4,9 @@
  * the same bytes, whatever order the units and orders are listed in.
  *
  * Layers, bottom to top: provinces (sea, coast, inland; owned supply-centre land tinted in the owner's colour),
- * impassable areas (hatched), supply-centre markers (owner's colour and letter, white when neutral),
- * abbreviations, standoff markers, supports and convoys, moves, other orders, units, dislodged units, failure and
- * paradox marks, then the legend below the board: the phase, each power with its letter, units and supply
+ * impassable areas (hatched), supply-centre markers (owner's colour and letter, white when neutral), supports and
+ * convoys, moves, other orders, standoff markers, abbreviations, failure and paradox marks, units, dislodged
+ * units, dislodgement bursts, then the legend below the board: the phase, each power with its letter, units and supply
  * centres, the waives and the order key.
  *
  * Elements tests can read: `path.province` with `data-province` (one per province), `g.unit` with `data-power`,
@@ -31,7 +31,7 @@ import {
   type Scene,
 } from './orders.js';
 import { NEUTRAL, powerStyles, type PowerStyle } from './palette.js';
-import { schematicGeometry } from './schematic.js';
+import { defaultGeometry } from './standard.js';
 import { esc, num } from './xml.js';
 
 /** What a phase's adjudication gives the renderer: any of MovementResult, RetreatResult, AdjustmentResult. */
@@ -53,8 +53,13 @@ export interface RenderOptions {
   showOrders?: boolean;
   /** Draw the outcomes of `result`: resolutions, standoffs, dislodgements (default true). */
   showOutcomes?: boolean;
-  /** The board's shapes (readGeometry); default: the schematic layout of the map (schematic.ts). */
+  /**
+   * The board's shapes (readGeometry, or schematicGeometry); default: the standard map's art for the standard map,
+   * the schematic layout (schematic.ts) for any other.
+   */
   geometry?: BoardGeometry;
+  /** Draw only the part of the board around the units and orders (default false: the whole board). */
+  crop?: boolean;
   /** A caption after the phase name in the legend ("DATC 6.F.16, Pandin's paradox"). */
   caption?: string;
 }
@@ -66,7 +71,7 @@ const BORDER = '#6B6B6B';
 
 /** The board as an SVG document. */
 export function renderSvg(map: GameMap, position: Position, options: RenderOptions = {}): string {
-  const geometry = options.geometry ?? schematicGeometry(map);
+  const geometry = options.geometry ?? defaultGeometry(map);
   const styles = powerStyles(map);
   const u = geometry.unit;
   const showOrders = options.showOrders !== false;
@@ -84,8 +89,28 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
     items = sortItems(items);
   }
 
+  // What stands in each province (a unit, a dislodged unit, a build, a standoff marker): labels and centre markers
+  // keep clear of it.
+  const taken = units.map((unit, p) => unit?.at ?? dislodged[p]?.at);
+  for (const item of items) {
+    const order = item.given.order;
+    if (order.kind !== 'build') continue;
+    const l = lookupLocation(map, order.unit.location);
+    if (l >= 0) taken[map.locationProvince[l]!] ??= geometry.anchors[l];
+  }
+
   const owner = centerOwners(map, position);
-  const [vx, vy, width, height] = geometry.viewBox;
+  // Standoffs: those of the drawn movement's outcome, and those a retreat position carries (no retreat there).
+  const contestedSet = new Set(position.contested);
+  if (showOutcomes) for (const code of options.result?.contested ?? []) contestedSet.add(code);
+  const contested = [...contestedSet].sort();
+  // A standoff marker stands at the province's anchor too.
+  for (const code of contested) {
+    const p = splitCoast(map, code).province;
+    if (p >= 0) taken[p] ??= geometry.anchors[p];
+  }
+  const [vx, vy, width, height] =
+    options.crop === true ? cropBox(map, geometry, scene, items, contested) : geometry.viewBox;
   const legend = legendLayer(
     map,
     position,
@@ -104,14 +129,66 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
     `<defs><pattern id="hatch" patternUnits="userSpaceOnUse" width="${num(u * 0.8)}" height="${num(u * 0.8)}" patternTransform="rotate(45)"><rect width="${num(u * 0.8)}" height="${num(u * 0.8)}" fill="#C9C9C9"/><path d="M0 0V${num(u * 0.8)}" stroke="#9A9A9A" stroke-width="${num(u * 0.3)}"/></pattern></defs>` +
     `<rect x="${num(vx)}" y="${num(vy)}" width="${num(width)}" height="${num(total)}" fill="#FFFFFF"/>`;
   svg += provinceLayer(map, geometry, styles, owner);
-  svg += centerLayer(map, geometry, styles, owner);
-  svg += labelLayer(map, geometry, units, dislodged);
-  if (showOrders) svg += `<g class="orders">${drawOrders(scene, items)}</g>`;
-  if (showOutcomes) svg += bounceLayer(map, geometry, options.result?.contested ?? []);
+  svg += centerLayer(map, geometry, styles, owner, taken);
+  const drawn = showOrders ? drawOrders(scene, items) : { orders: '', marks: '' };
+  svg += `<g class="orders">${drawn.orders}</g>`;
+  svg += bounceLayer(map, geometry, contested);
+  // Labels over the orders (with a white halo), so an arrow never hides a province's name; units over both.
+  svg += labelLayer(map, geometry, taken);
+  svg += `<g class="marks">${drawn.marks}</g>`;
   svg += unitLayer(map, position, styles, units, dislodged, u);
   if (showOutcomes) svg += dislodgementLayer(map, geometry, options.result!, units);
   svg += legend.svg;
   return `${svg}</svg>\n`;
+}
+
+/**
+ * The part of the board where something happens: the units that have orders and their targets, dislodged units,
+ * builds and standoffs (every unit when nothing happens), with a margin of a few glyphs, at least a third of the
+ * board wide and 0.6 times as high as wide, inside the board.
+ */
+function cropBox(
+  map: GameMap,
+  g: BoardGeometry,
+  scene: Scene,
+  items: readonly OrderItem[],
+  contested: readonly string[],
+): [number, number, number, number] {
+  const points: Point[] = [];
+  const place = (code: string, units: readonly (Placed | undefined)[]): void => {
+    const l = lookupLocation(map, code);
+    if (l < 0) return;
+    points.push(units[map.locationProvince[l]!]?.at ?? g.anchors[l]!);
+  };
+  for (const item of items) {
+    const order = item.given.order;
+    if (order.kind === 'waive') continue;
+    place(order.unit.location, scene.phase === 'retreat' ? scene.dislodged : scene.units);
+    if (
+      (order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy') &&
+      order.to !== undefined
+    )
+      place(order.to, []);
+  }
+  for (const d of scene.dislodged) if (d) points.push(d.at);
+  for (const code of contested) place(code, []);
+  if (points.length === 0) for (const unit of scene.units) if (unit) points.push(unit.at);
+  const [bx, by, bw, bh] = g.viewBox;
+  if (points.length === 0) return [bx, by, bw, bh];
+  const margin = g.unit * 6;
+  let x0 = Math.min(...points.map((p) => p[0])) - margin;
+  let x1 = Math.max(...points.map((p) => p[0])) + margin;
+  let y0 = Math.min(...points.map((p) => p[1])) - margin;
+  let y1 = Math.max(...points.map((p) => p[1])) + margin;
+  const grow = (lo: number, hi: number, least: number): [number, number] =>
+    hi - lo >= least ? [lo, hi] : [(lo + hi - least) / 2, (lo + hi + least) / 2];
+  [x0, x1] = grow(x0, x1, bw / 3);
+  [y0, y1] = grow(y0, y1, (x1 - x0) * 0.6);
+  const w = Math.min(bw, Math.round(x1 - x0));
+  const h = Math.min(bh, Math.round(y1 - y0));
+  const x = Math.round(Math.min(Math.max(x0, bx), bx + bw - w));
+  const y = Math.round(Math.min(Math.max(y0, by), by + bh - h));
+  return [x, y, w, h];
 }
 
 function phaseTitle(position: Position): string {
@@ -155,35 +232,79 @@ function centerOwners(map: GameMap, position: Position): Int32Array {
   return owner;
 }
 
+/** The fixed text around each province's fill, made once per map and geometry (renderSvg's hot path). */
+interface ProvinceText {
+  /** `<path class=... d="...` up to the fill colour, by province. */
+  before: string[];
+  /** After the fill: the title and the closing tag. */
+  after: string[];
+  /** The label of each province, from its title on: `"><title>London</title>LON</text>`. */
+  label: string[];
+  /** Land of no province and impassable areas. */
+  rest: string;
+}
+
+const provinceTexts = new WeakMap<BoardGeometry, WeakMap<GameMap, ProvinceText>>();
+
+function provinceText(map: GameMap, g: BoardGeometry): ProvinceText {
+  let byMap = provinceTexts.get(g);
+  if (!byMap) provinceTexts.set(g, (byMap = new WeakMap()));
+  let text = byMap.get(map);
+  if (text) return text;
+  text = { before: [], after: [], label: [], rest: '' };
+  for (let p = 0; p < map.provinceCount; p++) {
+    const name = esc(map.provinceName[p]!);
+    text.before.push(
+      `<path class="province ${map.provinceKind[p]!}" data-province="${map.locationCode[p]}" d="${g.areas[p]}" fill="`,
+    );
+    text.after.push(`"><title>${name}</title></path>`);
+    text.label.push(`"><title>${name}</title>${map.locationCode[p]}</text>`);
+  }
+  if (g.land !== '') text.rest += `<path class="land" d="${g.land}" fill="${LAND}"/>`;
+  for (const area of g.impassable)
+    text.rest += `<path class="impassable" data-area="${esc(area.code)}" d="${area.path}" fill="url(#hatch)"><title>${esc(area.name)} (impassable)</title></path>`;
+  byMap.set(map, text);
+  return text;
+}
+
 function provinceLayer(
   map: GameMap,
   g: BoardGeometry,
   styles: readonly PowerStyle[],
   owner: Int32Array,
 ): string {
+  const text = provinceText(map, g);
   let out = `<g class="provinces" stroke="${BORDER}" stroke-width="${num(g.unit * 0.09)}" stroke-linejoin="round" fill-rule="evenodd">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const kind = map.provinceKind[p]!;
     const base = kind === 'sea' ? SEA : kind === 'land' ? INLAND : LAND;
     const fill = kind !== 'sea' && owner[p]! >= 0 ? styles[owner[p]!]!.tint : base;
-    out += `<path class="province ${kind}" data-province="${map.locationCode[p]}" d="${g.areas[p]}" fill="${fill}"><title>${esc(map.provinceName[p]!)}</title></path>`;
+    out += text.before[p]! + fill + text.after[p]!;
   }
-  for (const area of g.impassable)
-    out += `<path class="impassable" data-area="${esc(area.code)}" d="${area.path}" fill="url(#hatch)"><title>${esc(area.name)} (impassable)</title></path>`;
-  return `${out}</g>`;
+  return `${out}${text.rest}</g>`;
 }
 
+/**
+ * Supply-centre markers. A marker that a unit standing in the province would cover moves out from under it, to
+ * the unit's edge on the marker's side.
+ */
 function centerLayer(
   map: GameMap,
   g: BoardGeometry,
   styles: readonly PowerStyle[],
   owner: Int32Array,
+  taken: readonly (Point | undefined)[],
 ): string {
   const u = g.unit;
   let out = '<g class="centers">';
   for (let p = 0; p < map.provinceCount; p++) {
-    const at = g.centers[p];
+    let at = g.centers[p];
     if (!at || map.supplyCenter[p] !== 1) continue;
+    const unit = taken[p];
+    if (unit && Math.hypot(at[0] - unit[0], at[1] - unit[1]) < u * 1.75) {
+      const away: Point = at[0] === unit[0] && at[1] === unit[1] ? [at[0] + 1, at[1] + 1] : at;
+      at = towards(unit, away, u * 2.2);
+    }
     const style = owner[p]! >= 0 ? styles[owner[p]!] : undefined;
     const who = style ? `owned by ${style.name}` : 'neutral';
     out +=
@@ -197,22 +318,19 @@ function centerLayer(
   return `${out}</g>`;
 }
 
-/** Abbreviations; a label that a unit would cover moves below the unit. */
-function labelLayer(
-  map: GameMap,
-  g: BoardGeometry,
-  units: readonly (Placed | undefined)[],
-  dislodged: readonly (Placed | undefined)[],
-): string {
+/** Abbreviations; a label that a unit would cover moves above or below it. */
+function labelLayer(map: GameMap, g: BoardGeometry, taken: readonly (Point | undefined)[]): string {
   const u = g.unit;
+  const labels = provinceText(map, g).label;
   let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const [x, labelY] = g.labels[p]!;
     let y = labelY;
-    const unit = units[p] ?? dislodged[p];
-    if (unit && Math.abs(unit.at[0] - x) < u * 2.2 && Math.abs(unit.at[1] - y) < u * 1.7)
-      y = unit.at[1] + u * 2.05;
-    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}"><title>${esc(map.provinceName[p]!)}</title>${map.locationCode[p]}</text>`;
+    const unit = taken[p];
+    // Moved clear of the unit, on the side it was on.
+    if (unit && Math.abs(unit[0] - x) < u * 2.2 && Math.abs(unit[1] - y) < u * 1.7)
+      y = y <= unit[1] ? unit[1] - u * 2.05 : unit[1] + u * 2.3;
+    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
   }
   return `${out}</g>`;
 }
@@ -221,7 +339,7 @@ function labelLayer(
 function bounceLayer(map: GameMap, g: BoardGeometry, contested: readonly string[]): string {
   const u = g.unit;
   let out = '';
-  for (const code of [...contested].sort()) {
+  for (const code of contested) {
     const p = splitCoast(map, code).province;
     if (p < 0) continue;
     const at = g.anchors[p]!;
@@ -318,11 +436,12 @@ function legendLayer(
   width: number,
   u: number,
 ): { svg: string; height: number } {
-  const size = Math.max(u * 1.1, width / 70);
+  const size = Math.max(u * 0.6, width / 75);
   const row = size * 1.9;
   const [x0, y0] = origin;
   let y = y0 + row;
   let out = `<g class="legend" font-size="${num(size)}" fill="${INK}">`;
+  out += `<rect x="${num(x0)}" y="${num(y0)}" width="${num(width)}" height="${LEGEND_HEIGHT}" fill="#FFFFFF" stroke="${BORDER}" stroke-width="${num(u * 0.1)}"/>`;
   out += `<text class="phase" x="${num(x0 + size)}" y="${num(y)}" font-weight="bold" font-size="${num(size * 1.2)}">${esc(phaseTitle(position))}${caption ? ` <tspan font-weight="normal">- ${esc(caption)}</tspan>` : ''}</text>`;
   y += row * 0.6;
   const centers = new Int32Array(styles.length);
@@ -332,18 +451,44 @@ function legendLayer(
     const i = lookupPower(map, unit.power);
     if (i >= 0) unitCount[i]!++;
   }
-  const columns = Math.max(1, Math.min(styles.length, Math.floor(width / (size * 13))));
+  for (const unit of position.dislodged) {
+    const i = lookupPower(map, unit.power);
+    if (i >= 0) unitCount[i]!++;
+  }
+  // Powers with units or centres (all of them on an empty board).
+  let shown = styles.map((_, i) => i).filter((i) => centers[i]! > 0 || unitCount[i]! > 0);
+  if (shown.length === 0) shown = styles.map((_, i) => i);
+  const entries = shown.map((i) => {
+    const change = centers[i]! - unitCount[i]!;
+    const due =
+      position.phase.type !== 'adjustment' || change === 0
+        ? ''
+        : change > 0
+          ? ` (builds ${change})`
+          : ` (disbands ${-change})`;
+    const units = `${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}${due}`;
+    return {
+      i,
+      name: cap(styles[i]!.name),
+      units,
+      length: `${styles[i]!.name} ${centers[i]} SC, ${units}`.length,
+    };
+  });
+  // As many columns as the longest entry allows (DejaVu Sans: about 0.6 em per character, bold digits included).
+  const longest = Math.max(...entries.map((e) => e.length)) * size * 0.6 + size * 3;
+  const columns = Math.max(1, Math.min(shown.length, Math.floor((width - size * 2) / longest)));
   const columnWidth = (width - size * 2) / columns;
-  styles.forEach((style, i) => {
-    const cx = x0 + size + (i % columns) * columnWidth;
-    const cy = y + Math.floor(i / columns) * row + row * 0.5;
+  entries.forEach(({ i, name, units }, k) => {
+    const style = styles[i]!;
+    const cx = x0 + size + (k % columns) * columnWidth;
+    const cy = y + Math.floor(k / columns) * row + row * 0.5;
     const glyphSize = size * 0.62;
     out +=
       `<g class="legend-power" data-power="${style.name}" data-centers="${centers[i]}">` +
       unitGlyph('A', [cx + glyphSize, cy - size * 0.3], glyphSize, style, 'class="swatch"', style.name) +
-      `<text x="${num(cx + glyphSize * 2.6)}" y="${num(cy)}">${esc(cap(style.name))} <tspan font-weight="bold">${centers[i]}</tspan> SC, ${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}</text></g>`;
+      `<text x="${num(cx + glyphSize * 2.6)}" y="${num(cy)}">${esc(name)} <tspan font-weight="bold">${centers[i]}</tspan> SC, ${units}</text></g>`;
   });
-  y += Math.ceil(styles.length / columns) * row + row * 0.3;
+  y += Math.ceil(shown.length / columns) * row + row * 0.3;
   const waives = items.filter((i) => i.given.order.kind === 'waive');
   if (waives.length > 0) {
     out += `<text x="${num(x0 + size)}" y="${num(y)}">Waived builds: `;
@@ -356,17 +501,36 @@ function legendLayer(
     out += '</text>';
     y += row;
   }
-  for (const text of KEY) {
+  // The key, wrapped to the width (DejaVu Sans averages about 0.55 em per character).
+  const perLine = Math.max(20, Math.floor((width - size * 2) / (size * 0.85 * 0.56)));
+  for (const text of wrap(KEY, perLine)) {
     out += `<text class="key" x="${num(x0 + size)}" y="${num(y)}" font-size="${num(size * 0.85)}">${esc(text)}</text>`;
     y += row * 0.75;
   }
-  return { svg: `${out}</g>`, height: y - y0 };
+  return { svg: `${out}</g>`.replace(LEGEND_HEIGHT, num(y - y0)), height: y - y0 };
 }
 
-const KEY = [
-  'Arrow: move (through the convoying fleets). Dashed line: support, to a dot on the supported move or beside the held unit.',
-  'Dotted ring: convoy. Ring: hold. Broken and crossed: failed, cut or illegal. Star: standoff. Burst: dislodged. P: paradox rule.',
-];
+const KEY =
+  'Arrow: move (through the convoying fleets). Dashed line: support, to a dot on the supported move or beside ' +
+  'the held unit. Dotted ring: convoy. Ring: hold. Broken and crossed: failed, cut or illegal. Star: standoff. ' +
+  'Burst: dislodged. P: paradox rule.';
+
+/** Placeholder for the legend's height, known only once its rows are laid out. */
+const LEGEND_HEIGHT = 'LEGEND-HEIGHT';
+
+/** Words into lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (current !== '' && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = word;
+    } else current = current === '' ? word : `${current} ${word}`;
+  }
+  if (current !== '') lines.push(current);
+  return lines;
+}
 
 function cap(name: string): string {
   return name.charAt(0) + name.slice(1).toLowerCase();

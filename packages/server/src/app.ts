@@ -9,7 +9,10 @@ import type { Db } from './db.js';
 import { EventHub } from './events.js';
 import { PROBLEM_TYPE, Problem, problemBody } from './problems.js';
 import * as schemas from './schemas.js';
-import * as store from './store.js';
+import * as access from './access.js';
+import * as games from './games.js';
+import * as orders from './orders.js';
+import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
 
@@ -17,7 +20,7 @@ export interface AppOptions {
   db: Db;
   /** Names this instance in the phases it processes. */
   instance: string;
-  /** Largest request body, in bytes (default 64 KiB; imports may be 16 times that). */
+  /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
 }
 
@@ -33,8 +36,8 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_TYPE: [400, 'bad-content-type'],
 };
 
-function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<store.Caller> {
-  return store.authenticate(db, request.params.id, bearerToken(request.headers.authorization));
+function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<access.Caller> {
+  return access.authenticate(db, request.params.id, bearerToken(request.headers.authorization));
 }
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; events: EventHub }> {
@@ -103,14 +106,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   webRoutes(app);
 
   app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
-    const created = await store.createGame(db, request.body as store.CreateInput);
+    const created = await games.createGame(db, request.body as games.CreateInput);
     return reply.code(201).send(created);
   });
   app.post(
     '/api/games/import',
-    { schema: schemas.importGame, bodyLimit: bodyLimit * 16 },
+    { schema: schemas.importGame, bodyLimit: bodyLimit * 64 },
     async (request, reply) => {
-      const created = await store.importGame(db, request.body as Parameters<typeof store.importGame>[1]);
+      const created = await games.importGame(db, request.body as Parameters<typeof games.importGame>[1]);
       return reply.code(201).send(created);
     },
   );
@@ -121,41 +124,57 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       limit: Math.min(500, Number(q.limit ?? 100)),
     };
     if (q.status !== undefined) filter.status = q.status;
-    return { games: await store.listGames(db, filter) };
+    return { games: await games.listGames(db, filter) };
   });
   app.get<{ Params: Params }>('/api/games/:id', { schema: schemas.readGame }, async (request) => {
     const q = request.query as { history?: string };
-    return store.readGame(db, request.params.id, q.history !== 'false');
+    return games.readGame(db, request.params.id, q.history !== 'false');
   });
   app.post<{ Params: Params }>('/api/games/:id/join', { schema: schemas.joinGame }, async (request) => {
     const body = request.body as { power?: string } | null | undefined;
-    return store.joinGame(db, request.params.id, body?.power);
+    return access.joinGame(db, request.params.id, body?.power);
   });
   app.get<{ Params: Params }>('/api/games/:id/legal', { schema: schemas.legalOrders }, async (request) =>
-    store.legalFor(db, await auth(db, request), request.params.id),
+    orders.legalFor(db, await auth(db, request), request.params.id),
   );
   app.get<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.readOrders }, async (request) =>
-    store.ordersFor(db, await auth(db, request), request.params.id),
+    orders.ordersFor(db, await auth(db, request), request.params.id),
   );
   app.put<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.submitOrders }, async (request) => {
-    const body = request.body as { orders: store.OrderInput[]; phase?: string };
-    return store.submitFor(db, await auth(db, request), request.params.id, body.orders, body.phase);
+    const body = request.body as { orders: orders.OrderInput[]; phase?: string };
+    // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
+    const caller = await access.authenticate(
+      db,
+      request.params.id,
+      bearerToken(request.headers.authorization),
+      true,
+    );
+    return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
   });
   app.post<{ Params: Params }>('/api/games/:id/ready', { schema: schemas.markReady }, async (request) => {
     const body = request.body as { ready: boolean; phase?: string };
-    return store.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
+    return orders.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
   });
   app.post<{ Params: Params }>('/api/games/:id/process', { schema: schemas.processNow }, async (request) => {
     const caller = await auth(db, request);
     if (caller.power !== undefined)
       throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
     const body = request.body as { phase?: string } | null | undefined;
-    return store.processNow(db, request.params.id, body?.phase, instance);
+    return processing.processNow(db, request.params.id, body?.phase, instance);
   });
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };
-    return store.exportGame(db, request.params.id, q.format ?? 'mila');
+    return games.exportGame(db, request.params.id, q.format ?? 'mila');
   });
+  app.get<{ Params: Params }>(
+    '/api/games/:id/map.svg',
+    { schema: schemas.mapSvg },
+    async (request, reply) => {
+      const q = request.query as { phase?: string };
+      const svg = await games.mapSvg(db, request.params.id, q.phase);
+      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+    },
+  );
   app.get<{ Params: Params }>(
     '/api/games/:id/events',
     { schema: schemas.gameEvents },
@@ -163,8 +182,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       const q = request.query as { since?: string };
       const header = request.headers['last-event-id'];
       const resume = typeof header === 'string' && /^[0-9]{1,9}$/.test(header) ? header : q.since;
-      const since = resume !== undefined ? Number(resume) : await store.lastEvent(db, request.params.id);
-      if (resume !== undefined) await store.lastEvent(db, request.params.id); // 404 for an unknown game
+      const since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
+      if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

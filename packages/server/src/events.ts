@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Db } from './db.js';
-import { eventsAfter, type GameEvent } from './store.js';
+import { eventsAfter, type GameEvent } from './games.js';
 
 interface Subscriber {
   last: number;

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { buildApp } from './app.js';
 import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
-import { processDue } from './store.js';
+import { processDue } from './processing.js';
 
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';

@@ -466,6 +466,26 @@ export const exportGame = {
   response: responses(200, { type: 'object', additionalProperties: true }),
 };
 
+export const mapSvg = {
+  summary:
+    'The map of a phase as SVG: a processed phase with its orders and outcomes, or the current position',
+  tags: ['games'],
+  params: idParams,
+  querystring: {
+    type: 'object',
+    properties: {
+      phase: { ...PHASE, description: 'the phase to draw (default: the current one, without orders)' },
+    },
+    additionalProperties: false,
+  },
+  produces: ['image/svg+xml'],
+  response: {
+    200: { description: 'an SVG document (image/svg+xml)', type: 'string' },
+    '4xx': problem,
+    '5xx': problem,
+  },
+};
+
 export const gameEvents = {
   summary: 'Server-sent events of a game: joined, ready, phase (processed), gameover',
   description:

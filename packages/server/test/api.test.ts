@@ -640,6 +640,32 @@ describe('export, import, events, OpenAPI', () => {
     assertProblem(await call(base, 'GET', '/api/games/nosuchgame0/events'), 404, 'no-such-game');
   });
 
+  test('the map of a phase as SVG: a processed phase with its orders, the current one without', async () => {
+    const g = await newGame();
+    const f = await join(g.id, 'FRANCE');
+    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
+    const before = await fetch(`${base}/api/games/${g.id}/map.svg`);
+    assert.equal(before.status, 200);
+    assert.match(before.headers.get('content-type') ?? '', /^image\/svg\+xml/);
+    const current = await before.text();
+    assert.match(current, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    const played = await (await fetch(`${base}/api/games/${g.id}/map.svg?phase=S1901M`)).text();
+    const now = await (await fetch(`${base}/api/games/${g.id}/map.svg`)).text();
+    // The processed phase carries its order and outcome; the current phase's orders stay secret.
+    assert.match(played, /Spring 1901 Movement/);
+    assert.match(
+      played,
+      /<g class="order move succeeds" data-power="FRANCE" data-unit="PAR"><title>FRANCE: A PAR - BUR/,
+    );
+    assert.match(current, /Spring 1901 Movement/);
+    assert.doesNotMatch(current, /class="order /);
+    assert.match(now, /Fall 1901 Movement/);
+    assert.doesNotMatch(now, /class="order /);
+    assertProblem(await call(base, 'GET', `/api/games/${g.id}/map.svg?phase=F1905M`), 404, 'no-such-phase');
+    assertProblem(await call(base, 'GET', `/api/games/${g.id}/map.svg?phase=later`), 400, 'invalid-request');
+  });
+
   test('OpenAPI document lists every route with its schemas', async () => {
     const r = await call<{
       openapi: string;
@@ -663,6 +689,7 @@ describe('export, import, events, OpenAPI', () => {
       'POST /api/games/{id}/process',
       'GET /api/games/{id}/export',
       'GET /api/games/{id}/events',
+      'GET /api/games/{id}/map.svg',
     ]) {
       assert.ok(routes.includes(route), `${route} in ${routes.join(', ')}`);
     }

@@ -294,7 +294,8 @@ function followPaths(
  * with no fallback. The 2000 rules (c) read "could arrive" as "a convoy is ordered": without any, the land route.
  * 1982 (b): intent shown by an own convoying fleet or by the own unit at the destination moving the other way.
  * 1971 with the recommended handling (a): the convoy route only when a convoy is ordered and the unit at the
- * destination moves the other way, and only while the convoy holds. DPTG: only with 'via convoy'.
+ * destination moves the other way, and only while the convoy holds. DPTG: only with 'via convoy'. dipcc: only with
+ * 'via convoy', and over land when no convoy route holds.
  */
 function chooseRoute(
   board: Board,
@@ -332,6 +333,8 @@ function chooseRoute(
         : BY_LAND;
     case 'dptg':
       return viaConvoy[u] ? BY_CONVOY : BY_LAND;
+    case 'via-else-land':
+      return viaConvoy[u] ? CONVOY_ELSE_LAND : BY_LAND;
   }
 }
 

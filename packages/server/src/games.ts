@@ -1,0 +1,303 @@
+/**
+ * Games as a whole: creating, importing, listing, reading (the public view), exporting, drawing, and the event
+ * rows server-sent events stream.
+ */
+import {
+  adjustmentsDue,
+  centerCounts,
+  currentPhase,
+  gameFromJson,
+  gameToJson,
+  gameToMila,
+  looksLikeMila,
+  mapNamed,
+  newGame,
+  readMilaJson,
+  resolveRules,
+  describeRules,
+  renderSvg,
+  retreatOptions,
+  type Game,
+  type GameOptions,
+  type PhaseRecord,
+} from 'dipkit';
+import { type Db } from './db.js';
+import { Problem } from './problems.js';
+import { hashToken, newGameId, newToken } from './tokens.js';
+import {
+  type Deadlines,
+  type Settings,
+  type GameRow,
+  GAME_COLUMNS,
+  mapOf,
+  notFound,
+  phaseSeconds,
+  powersToOrder,
+  historyJson,
+  historyOf,
+  gameRow,
+  gameOf,
+} from './rows.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Creating and importing
+
+export interface CreateInput {
+  map?: string;
+  rules?: string;
+  rule?: string[];
+  victoryCenters?: number;
+  maxYear?: number;
+  processWhenReady?: boolean;
+  deadlines?: Deadlines | null;
+}
+
+function settingsOf(input: { processWhenReady?: boolean; deadlines?: Deadlines | null }): Settings {
+  const d = input.deadlines;
+  return {
+    processWhenReady: input.processWhenReady ?? true,
+    deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
+  };
+}
+
+export async function createGame(db: Db, input: CreateInput): Promise<{ id: string; adminToken: string }> {
+  const map = mapOf(input.map ?? 'standard');
+  const rules = resolveRules(input.rules ?? 'datc', input.rule ?? []);
+  if (!rules.value)
+    throw new Problem(422, 'bad-rules', rules.issues.map((i) => i.message).join('; '), rules.issues);
+  const options: Partial<GameOptions> = { rules: describeRules(rules.value) };
+  if (input.victoryCenters !== undefined) options.victoryCenters = input.victoryCenters;
+  if (input.maxYear !== undefined) options.maxYear = input.maxYear;
+  return insertGame(db, newGame(map, options), settingsOf(input));
+}
+
+export async function importGame(
+  db: Db,
+  input: { game: object; processWhenReady?: boolean; deadlines?: Deadlines | null },
+): Promise<{ id: string; adminToken: string }> {
+  const read = looksLikeMila(input.game)
+    ? readMilaJson(JSON.stringify(input.game))
+    : gameFromJson(input.game);
+  if (!read.value) {
+    throw new Problem(422, 'bad-game', read.issues.map((i) => i.message).join('; '), read.issues);
+  }
+  return insertGame(db, read.value, settingsOf(input));
+}
+
+async function insertGame(
+  db: Db,
+  game: Game,
+  settings: Settings,
+): Promise<{ id: string; adminToken: string }> {
+  const id = newGameId();
+  const adminToken = newToken();
+  const seconds = game.status === 'active' ? phaseSeconds(settings, game.position) : null;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO games (id, map, options, settings, admin_hash, status, winner, seq, phase, position, deadline)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb,
+               CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int) END)`,
+      [
+        id,
+        game.map,
+        JSON.stringify(game.options),
+        JSON.stringify(settings),
+        hashToken(adminToken),
+        game.status,
+        game.winner ?? null,
+        game.history.length,
+        currentPhase(game),
+        JSON.stringify(game.position),
+        seconds,
+      ],
+    );
+    for (const [seq, record] of game.history.entries()) {
+      await tx.query(
+        'INSERT INTO phases (game_id, seq, name, record, processed_by) VALUES ($1, $2, $3, $4::jsonb, $5)',
+        [id, seq, record.name, JSON.stringify(record), 'import'],
+      );
+    }
+    const map = mapOf(game.map);
+    for (const power of map.powers) {
+      const mine = game.orders.filter((o) => o.power === power);
+      if (mine.length === 0 || game.status !== 'active') continue;
+      await tx.query('INSERT INTO orders (game_id, power, seq, orders) VALUES ($1, $2, $3, $4::jsonb)', [
+        id,
+        power,
+        game.history.length,
+        JSON.stringify(mine),
+      ]);
+    }
+  });
+  return { id, adminToken };
+}
+
+export interface GameSummary {
+  id: string;
+  map: string;
+  phase: string;
+  status: string;
+  deadline: string | null;
+  openPowers: string[];
+  createdAt: string;
+}
+
+export async function listGames(
+  db: Db,
+  filter: { status?: string; open?: boolean; limit: number },
+): Promise<GameSummary[]> {
+  const r = await db.query<{
+    id: string;
+    map: string;
+    phase: string;
+    status: string;
+    deadline: Date | null;
+    created_at: Date;
+    joined: string[] | null;
+  }>(
+    `SELECT g.id, g.map, g.phase, g.status, g.deadline, g.created_at,
+            (SELECT json_agg(p.power) FROM players p WHERE p.game_id = g.id) AS joined
+     FROM games g WHERE ($1::text IS NULL OR g.status = $1)
+     ORDER BY g.created_at DESC, g.id LIMIT $2`,
+    [filter.status ?? null, filter.open === true ? 500 : filter.limit],
+  );
+  const games = r.rows.map((g) => {
+    const map = mapNamed(g.map);
+    const joined = new Set(g.joined ?? []);
+    return {
+      id: g.id,
+      map: g.map,
+      phase: g.phase,
+      status: g.status,
+      deadline: g.deadline?.toISOString() ?? null,
+      openPowers: g.status === 'active' ? (map?.powers ?? []).filter((p) => !joined.has(p)) : [],
+      createdAt: g.created_at.toISOString(),
+    };
+  });
+  return filter.open === true ? games.filter((g) => g.openPowers.length > 0).slice(0, filter.limit) : games;
+}
+
+/** The public view of a game: everything but the orders of the current phase. */
+export async function readGame(db: Db, id: string, withHistory: boolean): Promise<Record<string, unknown>> {
+  // One statement: one snapshot of the game, its players and its history.
+  const r = await db.query<
+    GameRow & { players: { power: string; ready: boolean }[]; history: PhaseRecord[] | null }
+  >(
+    `SELECT ${GAME_COLUMNS},
+       coalesce((SELECT json_agg(json_build_object('power', p.power, 'ready', p.ready))
+                 FROM players p WHERE p.game_id = g.id), '[]'::json) AS players,
+       CASE WHEN $2 THEN coalesce((SELECT json_agg(h.record ORDER BY h.seq)
+                                  FROM phases h WHERE h.game_id = g.id AND h.seq < g.seq), '[]'::json) END AS history
+     FROM games g WHERE g.id = $1`,
+    [id, withHistory],
+  );
+  const row = r.rows[0];
+  if (!row) throw notFound(id);
+  const map = mapOf(row.map);
+  const { position } = row;
+  const must = row.status === 'active' ? powersToOrder(map, position) : new Set<string>();
+  const view: Record<string, unknown> = {
+    id: row.id,
+    map: row.map,
+    phase: row.phase,
+    status: row.status,
+  };
+  if (row.winner !== null) view['winner'] = row.winner;
+  view['rules'] = row.options.rules ?? [];
+  view['victoryCenters'] = row.options.victoryCenters;
+  if (row.options.maxYear !== undefined) view['maxYear'] = row.options.maxYear;
+  view['processWhenReady'] = row.settings.processWhenReady;
+  view['deadlines'] = row.settings.deadlines;
+  view['deadline'] = row.deadline?.toISOString() ?? null;
+  view['position'] = {
+    units: position.units,
+    dislodged: position.dislodged,
+    contested: position.contested,
+    supplyCenters: position.supplyCenters,
+  };
+  view['centers'] = centerCounts(map, position.supplyCenters);
+  if (position.phase.type === 'retreat') {
+    view['retreats'] = retreatOptions(map, position).map((r) => ({
+      power: r.unit.power,
+      unit: `${r.unit.type} ${r.unit.location}`,
+      retreats: r.retreats,
+    }));
+  }
+  if (position.phase.type === 'adjustment') {
+    view['adjustments'] = adjustmentsDue(map, position)
+      .filter((a) => a.change !== 0)
+      .map((a) => ({ power: a.power, change: a.change, buildSites: a.buildSites }));
+  }
+  const byPower = new Map(row.players.map((p) => [p.power, p.ready]));
+  view['powers'] = map.powers.map((power) => ({
+    power,
+    joined: byPower.has(power),
+    ready: byPower.get(power) === true,
+    mustOrder: must.has(power),
+  }));
+  if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export, map and events
+
+/**
+ * The map of a phase as SVG (the core's renderSvg): a processed phase with its orders and their outcomes, the
+ * dislodged units and standoffs its next phase records; the current phase (the default) with no orders, which stay
+ * secret until it is adjudicated.
+ */
+export async function mapSvg(db: Db, id: string, phase: string | undefined): Promise<string> {
+  const row = await gameRow(db, id);
+  const map = mapOf(row.map);
+  if (phase === undefined || phase === row.phase) return renderSvg(map, row.position);
+  const history = await historyOf(db, id, row.seq);
+  const at = history.findIndex((r) => r.name === phase);
+  const record = history[at];
+  if (!record) {
+    const names = [...history.map((r) => r.name), row.phase];
+    throw new Problem(
+      404,
+      'no-such-phase',
+      `game "${id}" has no phase ${phase}; its phases are ${names.join(', ')}`,
+    );
+  }
+  const next = history[at + 1]?.position ?? row.position;
+  const after = next.phase.type === 'retreat' ? next : undefined;
+  return renderSvg(map, record.position, {
+    result: { orders: record.outcomes, contested: after?.contested ?? [], dislodged: after?.dislodged ?? [] },
+  });
+}
+
+export async function exportGame(
+  db: Db,
+  id: string,
+  format: 'mila' | 'dipkit',
+): Promise<Record<string, unknown>> {
+  const row = await gameRow(db, id);
+  // The current phase's orders stay secret until the phase is adjudicated.
+  const game = gameOf(row, await historyOf(db, id, row.seq), []);
+  return format === 'dipkit' ? gameToJson(game) : gameToMila(mapOf(row.map), game);
+}
+
+export interface GameEvent {
+  seq: number;
+  kind: string;
+  data: unknown;
+}
+
+export async function eventsAfter(db: Db, id: string, after: number): Promise<GameEvent[]> {
+  const r = await db.query<GameEvent>(
+    'SELECT seq, kind, data FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000',
+    [id, after],
+  );
+  return r.rows;
+}
+
+/** The number of the game's latest event (streams without Last-Event-ID start after it). */
+export async function lastEvent(db: Db, id: string): Promise<number> {
+  const r = await db.query<{ event_seq: number }>('SELECT event_seq FROM games WHERE id = $1', [id]);
+  const row = r.rows[0];
+  if (!row) throw notFound(id);
+  return row.event_seq;
+}

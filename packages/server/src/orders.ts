@@ -1,0 +1,194 @@
+/**
+ * A power's orders and readiness: its legal orders, its current orders, submitting them (checked by the core's
+ * submitOrders, written only while the game is still in the phase they were checked against), and marking ready,
+ * which processes the phase when it makes every power that must order ready.
+ */
+import {
+  formatOrder,
+  legalOrders,
+  resolveRules,
+  submitOrders,
+  type Game,
+  type GameMap,
+  type Order,
+  type SubmittedOrder,
+} from 'dipkit';
+import { type Db } from './db.js';
+import { Problem, type ProblemIssue } from './problems.js';
+import { mapOf, addEvent, phaseState, powersToOrder, gameRow } from './rows.js';
+import { callerPower, type Caller } from './access.js';
+import { lockActiveGame, processLocked } from './processing.js';
+
+export async function legalFor(
+  db: Db,
+  caller: Caller,
+  id: string,
+): Promise<{ power: string; phase: string; orders: Record<string, string[]> }> {
+  const power = callerPower(caller);
+  const orders: Record<string, string[]> = {};
+  if (caller.status === 'active') {
+    const map = mapOf(caller.map);
+    const { position } = await phaseState(db, id, caller.seq);
+    const rules = resolveRules('datc', caller.options.rules ?? []).value;
+    for (const o of legalOrders(map, position, rules === undefined ? { power } : { power, rules })) {
+      const unit = o.unit === '' ? 'WAIVE' : o.unit;
+      (orders[unit] ??= []).push(o.text);
+    }
+  }
+  return { power, phase: caller.phase, orders };
+}
+
+export async function ordersFor(
+  db: Db,
+  caller: Caller,
+  id: string,
+): Promise<{ power: string; phase: string; orders: string[]; ready: boolean }> {
+  const power = callerPower(caller);
+  const r = await db.query<{ orders: SubmittedOrder[] | null; ready: boolean }>(
+    `SELECT (SELECT o.orders FROM orders o WHERE o.game_id = $1 AND o.power = $2 AND o.seq = $3) AS orders,
+            p.ready FROM players p WHERE p.game_id = $1 AND p.power = $2`,
+    [id, power, caller.seq],
+  );
+  const row = r.rows[0];
+  return {
+    power,
+    phase: caller.phase,
+    orders: (row?.orders ?? []).map((o) => o.text),
+    ready: row?.ready === true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders and readiness
+
+/** A structured order as the API takes it (the core's Order, checked by the request schema). */
+export type OrderInput = string | Order;
+
+/** Orders as lines of text: strings as given, structured orders written out by the core's formatter. */
+function orderLines(map: GameMap, items: readonly OrderInput[]): string {
+  return items
+    .map((o, i) => {
+      if (typeof o === 'string') return o;
+      try {
+        return formatOrder(map, o);
+      } catch {
+        throw new Problem(422, 'orders-rejected', `order ${i + 1} is not a complete order`, [
+          {
+            code: 'bad-order',
+            message: 'the structured order is missing a part its kind needs',
+            line: i + 1,
+          },
+        ]);
+      }
+    })
+    .join('\n');
+}
+
+function rejected(issues: readonly ProblemIssue[]): Problem {
+  const only = issues.length === 1 ? issues[0] : undefined;
+  if (only && (only.code === 'wrong-phase' || only.code === 'game-over')) {
+    return new Problem(409, only.code, only.message);
+  }
+  const list = issues.map((i) => {
+    const out: ProblemIssue = { code: i.code, message: i.message };
+    if (i.line !== undefined) out.line = i.line;
+    if (i.column !== undefined) out.column = i.column;
+    return out;
+  });
+  return new Problem(
+    422,
+    'orders-rejected',
+    `${list.length} order${list.length === 1 ? '' : 's'} rejected; nothing was changed`,
+    list,
+  );
+}
+
+export async function submitFor(
+  db: Db,
+  caller: Caller,
+  id: string,
+  items: readonly OrderInput[],
+  phase: string | undefined,
+): Promise<{ power: string; phase: string; orders: string[]; ready: boolean }> {
+  const power = callerPower(caller);
+  const map = mapOf(caller.map);
+  const text = orderLines(map, items);
+  let seq = caller.seq;
+  let verified = !caller.recent;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const state = await phaseState(db, id, seq);
+    seq = state.seq;
+    if (state.status !== 'active') {
+      throw new Problem(409, 'game-over', `the game is over (${state.status}); no more orders are taken`);
+    }
+    const game: Game = {
+      map: caller.map,
+      options: caller.options,
+      position: state.position,
+      orders: [],
+      history: [],
+      status: state.status,
+    };
+    const result = submitOrders(map, game, power, text, phase === undefined ? {} : { phase });
+    if (!result.value && !verified) {
+      // The phase this instance last saw may be behind: read it, then judge the orders again.
+      seq = (await gameRow(db, id)).seq;
+      verified = true;
+      continue;
+    }
+    if (!result.value) throw rejected(result.issues);
+    const orders = result.value.orders;
+    // Inserted only while the game is still in the phase the orders were checked against (see the module header).
+    const r = await db.query<{ ready: boolean }>(
+      `WITH g AS (SELECT id, seq FROM games WHERE id = $1 AND seq = $3 AND status = 'active' FOR SHARE),
+       o AS (INSERT INTO orders (game_id, power, seq, orders, updated_at)
+             SELECT g.id, $2, g.seq, $4::jsonb, now() FROM g
+             ON CONFLICT (game_id, power) DO UPDATE
+               SET seq = EXCLUDED.seq, orders = EXCLUDED.orders, updated_at = EXCLUDED.updated_at
+             RETURNING 1)
+       SELECT p.ready FROM players p, o WHERE p.game_id = $1 AND p.power = $2`,
+      [id, power, seq, JSON.stringify(orders)],
+    );
+    const row = r.rows[0];
+    if (row) return { power, phase: state.phase, orders: orders.map((o) => o.text), ready: row.ready };
+    // The phase moved on meanwhile: check again against the new one (or refuse, when the caller named a phase).
+    seq = (await gameRow(db, id)).seq;
+    verified = true;
+  }
+  throw new Problem(
+    409,
+    'wrong-phase',
+    'the phase changed while the orders were submitted; read the game and submit them again',
+  );
+}
+
+export async function setReady(
+  db: Db,
+  caller: Caller,
+  id: string,
+  ready: boolean,
+  phase: string | undefined,
+  instance: string,
+): Promise<{ power: string; phase: string; ready: boolean; processed: boolean; currentPhase: string }> {
+  const power = callerPower(caller);
+  return db.transaction(async (tx) => {
+    const row = await lockActiveGame(tx, id, phase);
+    await tx.query('UPDATE players SET ready = $3 WHERE game_id = $1 AND power = $2', [id, power, ready]);
+    await addEvent(tx, id, 'ready', { power, ready, phase: row.phase });
+    let processed = false;
+    let now = row.phase;
+    if (ready && row.settings.processWhenReady) {
+      const map = mapOf(row.map);
+      const readyPowers = new Set(
+        (
+          await tx.query<{ power: string }>('SELECT power FROM players WHERE game_id = $1 AND ready', [id])
+        ).rows.map((r) => r.power),
+      );
+      if ([...powersToOrder(map, row.position)].every((p) => readyPowers.has(p))) {
+        now = await processLocked(tx, row, instance);
+        processed = true;
+      }
+    }
+    return { power, phase: row.phase, ready, processed, currentPhase: now };
+  });
+}
