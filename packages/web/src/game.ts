@@ -115,6 +115,11 @@ async function load(): Promise<void> {
         api<{ orders: string[]; ready: boolean }>('GET', `/api/games/${id}/orders`, undefined, seat.token),
       ]);
       legal = l.orders;
+      const pick = byId<HTMLSelectElement>('unit-pick');
+      pick.replaceChildren(
+        el('option', { value: '' }, 'choose a unit…'),
+        ...Object.keys(legal).map((u) => el('option', { value: u }, u)),
+      );
       ordersBox.value = mine.orders.join('\n');
       byId<HTMLButtonElement>('ready').textContent = mine.ready ? 'Not ready' : 'Ready';
     }
@@ -249,6 +254,13 @@ function setup(): void {
   byId('game-id').textContent = id;
   ordersBox.addEventListener('input', orderLinesChanged);
   board.addEventListener('click', (e) => boardClicked(e.target));
+  byId('unit-pick').addEventListener('change', () => {
+    const unit = byId<HTMLSelectElement>('unit-pick').value;
+    if (!unit) return;
+    selectedUnit = unit;
+    showChoices(unit, legal[unit] ?? []);
+    draw();
+  });
   byId('submit').addEventListener('click', () => void submit());
   byId('ready').addEventListener('click', () => void toggleReady());
   byId('history').addEventListener('input', () => {
