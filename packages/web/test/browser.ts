@@ -66,3 +66,10 @@ export async function firstBoardTime(page: Page): Promise<number> {
   await page.waitForFunction(() => 'firstBoard' in window);
   return page.evaluate(() => (window as unknown as { firstBoard: number }).firstBoard);
 }
+
+/** The units on the board as "POWER LOCATION", sorted. */
+export async function unitsShown(page: Page): Promise<string[]> {
+  return page.$$eval('#board g.unit', (us) =>
+    us.map((u) => `${u.getAttribute('data-power')} ${u.getAttribute('data-location')}`).sort(),
+  );
+}

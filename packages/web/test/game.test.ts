@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@dipkit/server';
 import type { Page } from 'playwright-core';
-import { collectErrors, firstBoardTime, launch, screenshot } from './browser.js';
+import { collectErrors, firstBoardTime, launch, screenshot, unitsShown } from './browser.js';
 
 /** Spring 1901 orders per power as [unit location, destination]. */
 const OPENINGS: Record<string, [string, string][]> = {
@@ -54,12 +54,6 @@ const OPENINGS: Record<string, [string, string][]> = {
   ],
 };
 const TYPED = 'ITALY';
-
-async function unitsShown(page: Page): Promise<string[]> {
-  return page.$$eval('#board g.unit', (us) =>
-    us.map((u) => `${u.getAttribute('data-power')} ${u.getAttribute('data-location')}`).sort(),
-  );
-}
 
 test('seven players join through the lobby, order by clicking and typing, get ready, and all see Fall 1901', async () => {
   const data = mkdtempSync(join(tmpdir(), 'dipkit-web-'));
@@ -138,7 +132,7 @@ test('seven players join through the lobby, order by clicking and typing, get re
     for (const { page } of pages.values()) await page.click('#ready');
 
     const expected = Object.entries(OPENINGS)
-      .flatMap(([power, orders]) => orders.map(([, to]) => `${power} ${to === 'BOT' ? 'BOT' : to}`))
+      .flatMap(([power, orders]) => orders.map(([, to]) => `${power} ${to}`))
       .sort();
     for (const [power, { page, errors }] of pages) {
       await page

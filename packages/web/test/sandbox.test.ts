@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { collectErrors, firstBoardTime, launch, pageFile, screenshot, webRoot } from './browser.js';
+import {
+  collectErrors,
+  firstBoardTime,
+  launch,
+  pageFile,
+  screenshot,
+  unitsShown,
+  webRoot,
+} from './browser.js';
 
 interface Line {
   power: string;
@@ -123,9 +131,7 @@ test('a unit put with the keyboard, and a shared URL that reopens the same posit
   await page.keyboard.press('Enter');
   await page.fill('#orders', 'Russia: F stp/sc - bot\nEngland: A fin - stp');
   await page.selectOption('#preset', '1982');
-  const units = await page.$$eval('#board g.unit', (us) =>
-    us.map((u) => `${u.getAttribute('data-power')} ${u.getAttribute('data-location')}`).sort(),
-  );
+  const units = await unitsShown(page);
   assert.deepEqual(units, ['ENGLAND FIN', 'RUSSIA STP/SC']);
   const words = await outcomeWords(page);
   assert.deepEqual(words, ['succeeds', 'succeeds']);
@@ -139,9 +145,7 @@ test('a unit put with the keyboard, and a shared URL that reopens the same posit
   // The next phase: Fall 1901 with the units where they moved.
   await again.page.click('#next-phase');
   assert.equal(await again.page.inputValue('#season'), 'fall');
-  const moved = await again.page.$$eval('#board g.unit', (us) =>
-    us.map((u) => `${u.getAttribute('data-power')} ${u.getAttribute('data-location')}`).sort(),
-  );
+  const moved = await unitsShown(again.page);
   assert.deepEqual(moved, ['ENGLAND STP', 'RUSSIA BOT']);
   assert.deepEqual([...errors, ...again.errors], []);
   await page.close();
