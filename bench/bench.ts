@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints figures, asserts nothing (issue 7). Every workload derives from fixed seeds.
+ * `npm run bench`: prints figures, asserts nothing. Every workload derives from fixed seeds.
  *
  *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,render,scaling,workers,memory]
  *                 [--reps N] [--memory-phases N]

@@ -1,5 +1,5 @@
 /**
- * Workload generator for the benchmark (issue 7): random movement-phase positions with orders, in the external
+ * Workload generator for the benchmark: random movement-phase positions with orders, in the external
  * workload JSON shape that `npm run bench -- --workload FILE` reads:
  *
  *   {"positions": [{"id": 0, "phase": "S1905M", "units": [{"power": "FRANCE", "type": "A", "loc": "PAR"}],

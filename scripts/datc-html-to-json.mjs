@@ -3,13 +3,14 @@
 //
 //   node scripts/datc-html-to-json.mjs [INPUT_HTML] [OUTPUT_JSON]
 //
-// Defaults (relative to the repository root): ../shared/datc/DATC_v3_2.html and test/data/datc-v3.2.json.
+// Defaults (relative to the repository root): test/data/source/DATC_v3_2.html (the document, kept unchanged with
+// its license note; see test/data/source/README.md) and test/data/datc-v3.2.json.
 // Arguments given on the command line are relative to the current directory.
 // Plain Node, no dependencies. The output is deterministic: 2-space indented JSON with a trailing newline.
 // The script checks the result (case counts, ids, resolution words) and writes nothing when a check fails.
 //
 // The license note of the document allows the test cases of chapter 6 to be copied separately.
-// The data keeps the document's own wording, irregularities included (see README of the source):
+// The data keeps the document's own wording, irregularities included:
 // results are stored as written (6.D.1 has "Given"), order texts as written (6.A.7 "A London" for a
 // fleet, 6.D.35 "F Armenia" for an army), and power headings without a colon (6.C.8, 6.C.9) are read
 // as headings.
@@ -22,7 +23,7 @@ const scriptDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(scriptDir, '..');
 const inputPath = process.argv[2]
   ? resolve(process.argv[2])
-  : resolve(repoRoot, '../shared/datc/DATC_v3_2.html');
+  : resolve(repoRoot, 'test/data/source/DATC_v3_2.html');
 const outputPath = process.argv[3] ? resolve(process.argv[3]) : resolve(repoRoot, 'test/data/datc-v3.2.json');
 
 const POWERS = ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey'];

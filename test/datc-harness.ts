@@ -102,8 +102,8 @@ export interface Outcome {
   retreats?: Record<string, string>;
   /** Civil-disorder removals, as "Automatic disband A Warsaw". */
   automatic?: string[];
-  /** Units that stay where they are ("A Tuscany") and where movers end ("A Brest": "London"). */
-  positionAfter?: { stays: string[]; moves: Record<string, string> };
+  /** Units that stay where they are ("A Tuscany"), where movers end ("A Brest": "London"), units removed. */
+  positionAfter?: { stays: string[]; moves: Record<string, string>; removed?: string[] };
 }
 
 /** An entry of test/data/datc-alternatives.json. */
@@ -202,6 +202,11 @@ export function outcomeProblems(
     if (!take(unit)) problems.push(`${unit} does not stay`);
   }
   for (const m of moves) if (m && !take(m.to)) problems.push(`${m.from} does not end as ${m.to}`);
+  // Units removed (disbanded after a failed or missing retreat) are nowhere.
+  for (const name of outcome.positionAfter?.removed ?? []) {
+    const unit = identity(name);
+    if ((after.get(unit) ?? 0) > 0) problems.push(`${unit} is not removed`);
+  }
   // What is left: a mover's origin must not still hold it.
   for (const m of moves) if (m && (after.get(m.from) ?? 0) > 0) problems.push(`${m.from} stays`);
   return problems;

@@ -1,8 +1,9 @@
 /**
  * dipkit used from another project (issue 17): the packed tarball and a git URL install into an empty folder
- * give a package whose entry points import and whose `dipkit` command runs. No network: npm installs offline,
+ * give a package whose entry points import and whose `dipkit` command runs. npm installs preferring its cache,
  * from the tarball or the local clone, and dipkit has no runtime dependencies (its dev dependencies, needed by
- * the git install's prepare step, are in npm's cache since this checkout's own `npm ci`).
+ * the git install's prepare step, are mostly in npm's cache since this checkout's own `npm ci`; what is not, such
+ * as a package description, comes from the registry).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +27,7 @@ function installAndUse(dir: string, spec: string): void {
     join(dir, 'package.json'),
     '{ "name": "user", "version": "1.0.0", "private": true, "type": "module" }\n',
   );
-  run(npm, ['install', '--offline', '--no-audit', '--no-fund', spec], dir);
+  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', spec], dir);
   const script =
     "import { standardMap } from 'dipkit';" +
     "import { BatchAdjudicator } from 'dipkit/batch';" +

@@ -99,7 +99,7 @@ for (const c of data.cases) {
         for (const v of movementViolations(map, p, result.value))
           problems.push(`${resolver}, shuffle ${s}: ${v}`);
         if (s === 0)
-          for (const v of compareWithOracle(solveEquations(map, p, given), result.value))
+          for (const v of compareWithOracle(solveEquations(p, given), result.value))
             problems.push(`${resolver}: oracle: ${v}`);
       }
     }

@@ -13,6 +13,10 @@ import {
   type RuleOptions,
 } from '../src/adjudication/rules.js';
 import { prepareMovementCase, runCase, wordMismatches, type DatcCase } from './datc-harness.js';
+import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
+import { standardMap } from '../src/map/compile.js';
+import { parseOrder } from '../src/orders/parse.js';
+import type { GivenOrder, Order } from '../src/orders/types.js';
 
 /** A case in the DATC's own shape: `owns` as [power, "F London" | "SC Moscow"], orders as [power, text, expected]. */
 function makeCase(
@@ -279,6 +283,84 @@ void test('4.D.3 b/c: several orders to one unit', () => {
     ),
     ['4.D.3=c'],
   );
+});
+
+void test('4.D.3 c: the same order written differently is one order, and says so', () => {
+  // As the text gives it, in long and in short form, and as objects of different shapes (key order, a type given
+  // or not, an absent versus an undefined field): all one move, so under "all illegal" it still counts.
+  const map = standardMap();
+  const position = prepareMovementCase(
+    makeCase('4.D.3', 'movement', [['France', 'A Paris']], [['France', 'A Paris Holds', 'stands']]),
+  ).position;
+  const forms: GivenOrder[][] = [
+    [
+      { power: 'FRANCE', order: { kind: 'move', unit: { location: 'PAR' }, to: 'BUR' } },
+      {
+        power: 'FRANCE',
+        // A plain-JavaScript caller may pass an undefined field that the type leaves out.
+        order: {
+          to: 'BUR',
+          unit: { type: 'A', location: 'PAR' },
+          kind: 'move',
+          viaConvoy: undefined,
+        } as unknown as Order,
+      },
+    ],
+    [
+      { power: 'FRANCE', order: parseOrder(map, 'A Paris - Burgundy').value!.order },
+      { power: 'FRANCE', order: parseOrder(map, 'A par-bur').value!.order },
+    ],
+  ];
+  for (const orders of forms) {
+    const result = adjudicateMovement(map, position, orders, resolveRules('datc', ['4.D.3=c']).value).value!;
+    assert.deepEqual(
+      result.orders.map((o) => [o.resolution, o.message]),
+      [
+        ['succeeds', result.orders[0]!.message],
+        ['illegal', 'illegal: the same order was given to the unit more than once; it counts once (4.D.3)'],
+      ],
+    );
+    assert.deepEqual(result.position.units, [{ power: 'FRANCE', type: 'A', location: 'BUR' }]);
+  }
+  // Different orders under "first": the second says that the first counts.
+  const two: GivenOrder[] = [
+    { power: 'FRANCE', order: parseOrder(map, 'A Paris - Burgundy').value!.order },
+    { power: 'FRANCE', order: parseOrder(map, 'A Paris - Picardy').value!.order },
+  ];
+  const messages = (settings: string[]): string[] =>
+    adjudicateMovement(map, position, two, resolveRules('datc', settings).value).value!.orders.map((o) =>
+      o.reason.code === 'illegal' ? `${o.reason.rule}: ${o.message}` : o.resolution,
+    );
+  assert.deepEqual(messages(['4.D.3=b']), [
+    'duplicate-order: illegal: the unit has several different orders; the last one counts (4.D.3 b)',
+    'succeeds',
+  ]);
+  assert.deepEqual(messages(['4.D.3=c']), [
+    'duplicate-order: illegal: the unit has several different orders; all are void (4.D.3 c)',
+    'duplicate-order: illegal: the unit has several different orders; all are void (4.D.3 c)',
+  ]);
+  const first = adjudicateMovement(map, position, two).value!;
+  assert.equal(
+    first.orders[1]!.message,
+    'illegal: the unit has several different orders; the first one counts (4.D.3 a)',
+  );
+});
+
+void test('an order given by an unknown power is illegal and the unit holds', () => {
+  const map = standardMap();
+  const position = prepareMovementCase(
+    makeCase('unknown power', 'movement', [['France', 'A Paris']], [['France', 'A Paris Holds', 'stands']]),
+  ).position;
+  const move = parseOrder(map, 'A Paris - Burgundy').value!.order;
+  const result = adjudicateMovement(map, position, [{ power: 'ATLANTIS', order: move }]).value!;
+  const [outcome] = result.orders;
+  assert.equal(outcome!.resolution, 'illegal');
+  assert.deepEqual(outcome!.reason, {
+    code: 'illegal',
+    rule: 'unknown-power',
+    message: 'unknown power ATLANTIS',
+  });
+  assert.deepEqual(result.position.units, [{ power: 'FRANCE', type: 'A', location: 'PAR' }]);
 });
 
 void test('4.D.4 a/c and 4.D.5 a/c: too many builds, two builds in one province', () => {

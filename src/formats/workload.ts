@@ -1,5 +1,5 @@
 /**
- * The benchmark workload format (issue 7): many independent movement-phase positions with their orders, and the
+ * The benchmark workload format: many independent movement-phase positions with their orders, and the
  * positions that result. Shared by `npm run bench -- --workload FILE`, the batch adjudicator over worker threads
  * (src/node/batch.ts) and the workload generator (bench/generate.ts).
  *

@@ -1,53 +1,42 @@
 /**
- * The equation oracle: the decisions of DATC v3.2 section 5.B solved by brute force, independently of the resolvers.
+ * The equation oracle: the decisions of DATC v3.2 section 5.B solved by exhaustive search, independently of the
+ * resolvers.
  *
  * Every ordered unit carries one boolean decision: MOVE (succeeds) for a move, SUPPORT (given) for a support that
  * matches, CONVOY (available) for a convoy that matches. PATH and the four strengths are functions of these
  * booleans (5.B.4-5.B.8), so an assignment of the booleans is a solution when every decision equals what its
  * equation (5.B.1-5.B.3) computes from the assignment. The decisions split into independent groups (the
- * sub-graphs of 5.B.9: a decision's group holds every decision its equation reads); each group is enumerated on
- * its own. A group with exactly one solution must be adjudicated as that solution; a group with none or several
- * is a circular movement or a paradox, and a backup rule must settle it.
+ * sub-graphs of 5.B.9: a decision's group holds every decision its equation reads); each group is searched on its
+ * own, depth first in the order of its dependencies, and an equation is checked as soon as every decision it reads
+ * has a value, so that a wrong branch is cut at once. That finds every solution (up to two: one is unique, two
+ * means several) of groups of any size, 6.F.28's and 6.F.29's included; a group whose search takes more than
+ * `budget` steps is left unsolved and counted as skipped. A group with exactly one solution must be adjudicated as
+ * that solution; a group with none or several is a circular movement or a paradox, and a backup rule must settle
+ * it.
  *
- * What is reused from the project: the legality of each order (legality.ts, DATC 4.E.1) and the order tables
- * (tables.ts: which support or convoy matches, each army's route by land or by convoy under 4.A.3, which fleets
- * convoy which army, which units move where). The equations themselves are written here from the documents
- * (DATC 5.B, "The Math of Adjudication"), for the DATC's preferred rule choices; nothing comes from decisions.ts,
- * resolver.ts, guess-resolver.ts or backup-rule.ts.
+ * Nothing comes from the engine: the map is read from its JSON data and the orders' legality and matching are
+ * written from the rulebook and DATC chapter 4 in board.ts; the equations here from DATC 5.B and "The Math of
+ * Adjudication", for the DATC's preferred rule choices. Only types are imported from src/.
  */
-import { compileBoard, type Board } from '../../src/adjudication/board.js';
-import { checkMovementOrder, type AcceptedOrder } from '../../src/adjudication/movement/legality.js';
-import {
-  buildTables,
-  BY_LAND,
-  CONVOY,
-  MATCHES,
-  MOVE,
-  SUPPORT,
-  type MovementTables,
-} from '../../src/adjudication/movement/tables.js';
-import { DATC_PREFERRED } from '../../src/adjudication/rules.js';
 import type { MovementResult, OrderOutcome } from '../../src/adjudication/outcome.js';
-import { fleetAdjacent, fleetCanReach, lookupPower } from '../../src/map/query.js';
-import type { GameMap } from '../../src/map/types.js';
 import type { GivenOrder } from '../../src/orders/types.js';
 import type { Position } from '../../src/position/types.js';
+import { chainExists, provinceOf, readBoard, type OracleBoard } from './board.js';
 
 export type DecisionKind = 'move' | 'support' | 'convoy';
 
 /** A group of decisions that depend only on each other, with the assignments that satisfy its equations. */
 export interface DecisionGroup {
-  /** Board indices of the units whose decisions are in the group. */
+  /** Indices of the units whose decisions are in the group. */
   units: number[];
   /** The solutions found (at most two are kept: one is unique, two means several), each parallel to `units`. */
   solutions: Uint8Array[];
-  /** Number of solutions: 0, 1, or 2 for "two or more". Undefined when the group was too big to enumerate. */
+  /** Number of solutions: 0, 1, or 2 for "two or more". Undefined when the search went over its budget. */
   count: 0 | 1 | 2 | undefined;
 }
 
 export interface OracleResult {
-  board: Board;
-  tables: MovementTables;
+  board: OracleBoard;
   /** The decision kind of each unit, or undefined for a unit that holds (or whose support/convoy does not match). */
   decision: (DecisionKind | undefined)[];
   /** Index of the given order that each unit carries out, or -1. */
@@ -55,45 +44,27 @@ export interface OracleResult {
   groups: DecisionGroup[];
 }
 
+/** Search steps per group before it is left unsolved (skipped). */
+export const DEFAULT_BUDGET = 200_000;
+
 /**
- * Solves the equations of `orders` in `position` (a movement phase) by enumeration. Orders are chosen as the
- * adjudicator does at the DATC's preferences: the first legal order of a unit counts (4.D.3), illegal orders are
- * ignored (4.E.1). Groups of more than `maxGroup` decisions are not enumerated (count undefined).
+ * Solves the equations of `orders` in `position` (a movement phase). Orders are read as the rules say at the
+ * DATC's preferences (board.ts).
  */
 export function solveEquations(
-  map: GameMap,
   position: Position,
   orders: readonly GivenOrder[],
-  maxGroup = 14,
+  budget = DEFAULT_BUDGET,
 ): OracleResult {
-  const compiled = compileBoard(map, position.units);
-  if (!compiled.value)
-    throw new Error(`oracle: bad position: ${compiled.issues.map((i) => i.message).join('; ')}`);
-  const board = compiled.value;
-  const n = board.unitCount;
-  const rules = DATC_PREFERRED;
-  const accepted = new Array<AcceptedOrder | undefined>(n);
-  const orderOf = new Int32Array(n).fill(-1);
-  const civilDisorder = new Uint8Array(map.powers.length).fill(1);
-  orders.forEach((given, i) => {
-    const power = given.power === undefined ? -1 : lookupPower(map, given.power);
-    if (given.power !== undefined && power < 0) return;
-    if (power >= 0) civilDisorder[power] = 0;
-    const verdict = checkMovementOrder(board, given.order, power, rules);
-    if (!('accepted' in verdict)) return;
-    const u = verdict.accepted.unit;
-    if (accepted[u] !== undefined) return;
-    accepted[u] = verdict.accepted;
-    orderOf[u] = i;
-  });
-  const t = buildTables(board, accepted, rules, civilDisorder);
-  const eq = new Equations(map, board, t);
+  const board = readBoard(position, orders);
+  const n = board.units.length;
+  const eq = new Equations(board);
 
   const decision = new Array<DecisionKind | undefined>(n);
   for (let u = 0; u < n; u++) {
-    if (t.kind[u] === MOVE) decision[u] = 'move';
-    else if (t.kind[u] === SUPPORT && t.matches[u] === MATCHES) decision[u] = 'support';
-    else if (t.kind[u] === CONVOY && t.matches[u] === MATCHES) decision[u] = 'convoy';
+    if (board.kind[u] === 'move') decision[u] = 'move';
+    else if (board.kind[u] === 'support' && board.matches[u]) decision[u] = 'support';
+    else if (board.kind[u] === 'convoy' && board.matches[u]) decision[u] = 'convoy';
   }
 
   // Groups: union every decision with the decisions its equation reads.
@@ -102,10 +73,10 @@ export function solveEquations(
     while (parent[x] !== x) x = parent[x] = parent[parent[x]!]!;
     return x;
   };
-  for (let u = 0; u < n; u++) {
-    if (decision[u] === undefined) continue;
-    for (const v of eq.reads(u)) if (decision[v] !== undefined) parent[find(v)] = find(u);
-  }
+  const reads = board.units.map((_, u) =>
+    decision[u] === undefined ? [] : [...new Set(eq.reads(u))].filter((v) => decision[v] !== undefined),
+  );
+  for (let u = 0; u < n; u++) for (const v of reads[u]!) parent[find(v)] = find(u);
   const members = new Map<number, number[]>();
   for (let u = 0; u < n; u++) {
     if (decision[u] === undefined) continue;
@@ -116,88 +87,133 @@ export function solveEquations(
   }
 
   const groups: DecisionGroup[] = [];
-  for (const units of members.values()) {
-    if (units.length > maxGroup) {
-      groups.push({ units, solutions: [], count: undefined });
-      continue;
-    }
-    const solutions: Uint8Array[] = [];
-    const k = units.length;
-    for (let mask = 0; mask < 1 << k && solutions.length < 2; mask++) {
-      for (let i = 0; i < k; i++) eq.value[units[i]!] = (mask >> i) & 1;
-      let ok = true;
-      for (let i = 0; i < k && ok; i++) {
-        const u = units[i]!;
-        if ((eq.holds(u) ? 1 : 0) !== eq.value[u]) ok = false;
+  for (const units of members.values()) groups.push(searchGroup(eq, units, reads, budget));
+  return { board, decision, orderOf: board.orderOf, groups };
+}
+
+/**
+ * Every solution (up to two) of one group, depth first. The decisions are assigned in breadth-first order over
+ * "reads" from the first unit, so that the decisions an equation reads get values close together; each equation is
+ * checked at the step where the last decision it reads (or its own) is assigned.
+ */
+function searchGroup(
+  eq: Equations,
+  units: number[],
+  reads: readonly number[][],
+  budget: number,
+): DecisionGroup {
+  const order: number[] = [];
+  const seen = new Set<number>();
+  for (const start of units) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    order.push(start);
+    for (let i = order.length - 1; i < order.length; i++) {
+      for (const v of reads[order[i]!]!) {
+        if (!seen.has(v)) {
+          seen.add(v);
+          order.push(v);
+        }
       }
-      if (ok) solutions.push(Uint8Array.from(units, (u) => eq.value[u]!));
     }
-    groups.push({ units, solutions, count: solutions.length as 0 | 1 | 2 });
   }
-  return { board, tables: t, decision, orderOf, groups };
+  // Reads are not symmetric: also add every unit that reads one already placed (union-find put it in the group).
+  const position = new Map(order.map((u, i) => [u, i]));
+  const checksAt: number[][] = order.map(() => []);
+  for (const u of order) {
+    let last = position.get(u)!;
+    for (const v of reads[u]!) last = Math.max(last, position.get(v)!);
+    checksAt[last]!.push(u);
+  }
+  const solutions: Uint8Array[] = [];
+  let steps = 0;
+  let over = false;
+  const assign = (k: number): void => {
+    if (solutions.length >= 2 || over) return;
+    if (k === order.length) {
+      solutions.push(Uint8Array.from(units, (u) => eq.value[u]!));
+      return;
+    }
+    for (const value of [0, 1]) {
+      if (++steps > budget) {
+        over = true;
+        return;
+      }
+      eq.value[order[k]!] = value;
+      if (checksAt[k]!.every((u) => (eq.holds(u) ? 1 : 0) === eq.value[u])) assign(k + 1);
+      if (solutions.length >= 2 || over) return;
+    }
+    eq.value[order[k]!] = 0;
+  };
+  assign(0);
+  if (over) return { units, solutions: [], count: undefined };
+  return { units, solutions, count: solutions.length as 0 | 1 | 2 };
 }
 
 /** The equations of DATC 5.B over one assignment `value` (per unit: 1 = succeeds / given / available). */
 class Equations {
   readonly value: Uint8Array;
-  private readonly map: GameMap;
-  private readonly board: Board;
-  private readonly t: MovementTables;
+  private readonly b: OracleBoard;
+  private readonly supportersOf: number[][];
+  private readonly convoyersOf: number[][];
+  private readonly moversInto = new Map<string, number[]>();
 
-  constructor(map: GameMap, board: Board, t: MovementTables) {
-    this.map = map;
-    this.board = board;
-    this.t = t;
-    this.value = new Uint8Array(board.unitCount);
+  constructor(b: OracleBoard) {
+    this.b = b;
+    const n = b.units.length;
+    this.value = new Uint8Array(n);
+    this.supportersOf = b.units.map(() => []);
+    this.convoyersOf = b.units.map(() => []);
+    for (let u = 0; u < n; u++) {
+      if (b.kind[u] === 'support' && b.matches[u]) this.supportersOf[b.target[u]!]!.push(u);
+      if (b.kind[u] === 'convoy' && b.matches[u]) this.convoyersOf[b.target[u]!]!.push(u);
+      if (b.kind[u] === 'move') {
+        const list = this.moversInto.get(b.dest[u]!);
+        if (list) list.push(u);
+        else this.moversInto.set(b.dest[u]!, [u]);
+      }
+    }
   }
 
   private supporters(u: number): number[] {
-    const t = this.t;
-    return Array.from(t.supporters.subarray(t.supportStart[u], t.supportStart[u + 1]));
+    return this.supportersOf[u]!;
   }
 
-  private movers(province: number): number[] {
-    const t = this.t;
-    return Array.from(t.movers.subarray(t.moveStart[province], t.moveStart[province + 1]));
+  private movers(province: string): number[] {
+    return this.moversInto.get(province) ?? [];
   }
 
   private convoyers(u: number): number[] {
-    const t = this.t;
-    return Array.from(t.convoyers.subarray(t.convoyStart[u], t.convoyStart[u + 1]));
+    return this.convoyersOf[u]!;
+  }
+
+  private power(u: number): string {
+    return this.b.units[u]!.power;
+  }
+
+  private here(u: number): string {
+    return provinceOf(this.b.units[u]!.location);
+  }
+
+  /** The unit at u's destination if it moves into u's province: the two are in each other's way. */
+  private opposite(u: number): number {
+    const v = this.b.unitAt.get(this.b.dest[u]!);
+    if (v === undefined || this.b.kind[v] !== 'move' || this.b.dest[v] !== this.here(u)) return -1;
+    return v;
   }
 
   /** A head-to-head battle: two units ordered into each other's province, neither by convoy. */
   private opponent(u: number): number {
-    const t = this.t;
-    const v = t.opposite[u]!;
-    if (v < 0 || t.route[u] !== BY_LAND || t.route[v] !== BY_LAND) return -1;
+    const v = this.opposite(u);
+    if (v < 0 || this.b.byConvoy[u] || this.b.byConvoy[v]) return -1;
     return v;
   }
 
   /** 5.B.4 PATH: over land, or a chain of fleets with successful CONVOY decisions from origin to destination. */
   path(u: number): boolean {
-    const t = this.t;
-    if (t.invalidMove[u]) return false;
-    if (t.route[u] === BY_LAND) return true;
-    const map = this.map;
-    const from = this.board.unitProvince[u]!;
-    const to = t.dest[u]!;
+    if (!this.b.byConvoy[u]) return true;
     const fleets = this.convoyers(u).filter((f) => this.value[f] === 1);
-    const loc = (f: number): number => this.board.unitLocation[f]!;
-    const reached = new Set<number>();
-    const queue = fleets.filter((f) => fleetCanReach(map, loc(f), from));
-    for (const f of queue) reached.add(f);
-    while (queue.length > 0) {
-      const f = queue.shift()!;
-      if (fleetCanReach(map, loc(f), to)) return true;
-      for (const g of fleets) {
-        if (!reached.has(g) && fleetAdjacent(map, loc(f), loc(g))) {
-          reached.add(g);
-          queue.push(g);
-        }
-      }
-    }
-    return false;
+    return chainExists(this.b, this.here(u), this.b.dest[u]!, fleets);
   }
 
   /** One plus the number of successful supports of unit u (the supports of its move, or of its hold). */
@@ -210,22 +226,21 @@ class Equations {
   /** 5.B.8 ATTACK STRENGTH. */
   attack(u: number): number {
     if (!this.path(u)) return 0;
-    const t = this.t;
-    const v = this.board.unitAt[t.dest[u]!]!;
-    if (v < 0) return this.full(u);
-    if (t.kind[v] === MOVE && this.opponent(u) < 0 && this.value[v] === 1) return this.full(u);
-    const defender = this.board.unitPower[v]!;
-    if (this.board.unitPower[u] === defender) return 0;
+    const v = this.b.unitAt.get(this.b.dest[u]!);
+    if (v === undefined) return this.full(u);
+    if (this.b.kind[v] === 'move' && this.opponent(u) < 0 && this.value[v] === 1) return this.full(u);
+    const defender = this.power(v);
+    if (this.power(u) === defender) return 0;
     let s = 1;
-    for (const w of this.supporters(u)) if (this.board.unitPower[w] !== defender) s += this.value[w]!;
+    for (const w of this.supporters(u)) if (this.power(w) !== defender) s += this.value[w]!;
     return s;
   }
 
   /** 5.B.5 HOLD STRENGTH of a province. */
-  hold(province: number): number {
-    const v = this.board.unitAt[province]!;
-    if (v < 0) return 0;
-    if (this.t.kind[v] === MOVE) return this.value[v] ? 0 : 1;
+  hold(province: string): number {
+    const v = this.b.unitAt.get(province);
+    if (v === undefined) return 0;
+    if (this.b.kind[v] === 'move') return this.value[v] ? 0 : 1;
     return this.full(v);
   }
 
@@ -244,13 +259,12 @@ class Equations {
 
   /** What the equation of unit u's decision gives under the current assignment. */
   holds(u: number): boolean {
-    const t = this.t;
-    const board = this.board;
-    const here = board.unitProvince[u]!;
-    switch (t.kind[u]!) {
-      case MOVE: {
+    const b = this.b;
+    const here = this.here(u);
+    switch (b.kind[u]!) {
+      case 'move': {
         // 5.B.1
-        const dest = t.dest[u]!;
+        const dest = b.dest[u]!;
         const attack = this.attack(u);
         const v = this.opponent(u);
         const against = v >= 0 ? this.defend(v) : this.hold(dest);
@@ -258,51 +272,47 @@ class Equations {
         for (const w of this.movers(dest)) if (w !== u && attack <= this.prevent(w)) return false;
         return true;
       }
-      case SUPPORT:
+      case 'support':
         // 5.B.2: cut by a foreign unit with a path, unless it comes from where the support goes; or dislodged.
         for (const w of this.movers(here)) {
           if (this.value[w]) return false;
-          if (
-            board.unitPower[w] !== board.unitPower[u] &&
-            board.unitProvince[w] !== t.dest[u] &&
-            this.path(w)
-          )
-            return false;
+          if (this.power(w) !== this.power(u) && this.here(w) !== b.dest[u] && this.path(w)) return false;
         }
         return true;
-      case CONVOY:
+      case 'convoy':
         // 5.B.3: not dislodged.
         for (const w of this.movers(here)) if (this.value[w]) return false;
         return true;
-      default:
+      case 'hold':
         return false;
     }
   }
 
   /** Every unit whose decision the equation of unit u may read, whatever the assignment. */
   reads(u: number): number[] {
-    const t = this.t;
-    const here = this.board.unitProvince[u]!;
+    const b = this.b;
     const out: number[] = [];
     const moveReads = (w: number): void => {
       out.push(w, ...this.convoyers(w), ...this.supporters(w));
-      const o = t.opposite[w]!;
+      const o = this.opposite(w);
       if (o >= 0) out.push(o);
     };
-    switch (t.kind[u]!) {
-      case MOVE: {
-        const dest = t.dest[u]!;
+    switch (b.kind[u]!) {
+      case 'move': {
+        const dest = b.dest[u]!;
         moveReads(u);
-        const v = this.board.unitAt[dest]!;
-        if (v >= 0) out.push(v, ...this.supporters(v));
+        const v = b.unitAt.get(dest);
+        if (v !== undefined) out.push(v, ...this.supporters(v));
         for (const w of this.movers(dest)) moveReads(w);
         break;
       }
-      case SUPPORT:
-        for (const w of this.movers(here)) out.push(w, ...this.convoyers(w));
+      case 'support':
+        for (const w of this.movers(this.here(u))) out.push(w, ...this.convoyers(w));
         break;
-      case CONVOY:
-        out.push(...this.movers(here));
+      case 'convoy':
+        out.push(...this.movers(this.here(u)));
+        break;
+      case 'hold':
         break;
     }
     return out;

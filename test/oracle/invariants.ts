@@ -184,7 +184,7 @@ export interface MovementCheck {
   /** Violations of the invariants, disagreements between resolvers, shuffles and runs, and with the oracle. */
   problems: string[];
   result: MovementResult | undefined;
-  /** Oracle groups checked (with at most `oracleGroup` decisions). */
+  /** Oracle groups checked (solved within the search budget). */
   oracleGroups: number;
   /** Of those: with one solution, with none, with several (circular movements and paradoxes). */
   oracleCounts: { unique: number; none: number; several: number };
@@ -193,7 +193,7 @@ export interface MovementCheck {
 export interface CheckOptions {
   /** Also compare with a shuffled copy of the units and orders (needs `random`). */
   random?: Random;
-  /** Run the equation oracle on each independent group of at most this many decisions (0: not at all). */
+  /** Run the equation oracle (any positive number; 0: not at all). */
   oracleGroup?: number;
 }
 
@@ -246,7 +246,7 @@ export function checkMovement(
   let oracleGroups = 0;
   const limit = options.oracleGroup ?? 0;
   if (limit > 0) {
-    const oracle = solveEquations(map, position, orders, limit);
+    const oracle = solveEquations(position, orders);
     for (const g of oracle.groups) {
       if (g.count === undefined) continue;
       oracleGroups++;

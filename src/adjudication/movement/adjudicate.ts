@@ -4,7 +4,7 @@
  * outcome is written with reasons.
  */
 import type { GameMap } from '../../map/types.js';
-import { lookupPower, splitCoast } from '../../map/query.js';
+import { splitCoast } from '../../map/query.js';
 import { issue, type Result } from '../../issues.js';
 import type { GivenOrder, Order } from '../../orders/types.js';
 import type { DislodgedUnit, Position, Unit } from '../../position/types.js';
@@ -21,7 +21,7 @@ import type {
 import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } from './backup-rule.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions, type DecisionSource } from './decisions.js';
-import { checkMovementOrder, type AcceptedOrder } from './legality.js';
+import { chooseOrders, type OrderChoice } from './order-choice.js';
 import { resolveByCodes } from './codes.js';
 import type { Resolver } from './resolver.js';
 import { movementScratch, type MovementScratch } from './scratch.js';
@@ -32,120 +32,6 @@ import { buildTables, type MovementTables } from './tables.js';
 // Module constants are folded into the code, so the hot loops below use these local copies.
 const ARMY = ARMY_CODE;
 const { BY_LAND, CONVOY, HOLD, MATCHES, CIVIL_DISORDER, MOVE, SUPPORT } = codes;
-
-type Verdict = { accepted: AcceptedOrder } | { illegal: { reason: string; message: string } };
-
-/** What the orders come to, per given order and per unit, before any decision. */
-export interface OrderChoice {
-  verdicts: Verdict[];
-  /** The order each unit carries out (undefined: it holds). */
-  accepted: (AcceptedOrder | undefined)[];
-  /** Index of the given order each unit carries out, or -1 (none, or an implicit order). */
-  acceptedFrom: Int32Array;
-  /** Implicit orders (4.E.3 a), per unit. */
-  implicit: (Order | undefined)[];
-  /** 1 for a power that gave no orders at all (civil disorder, 4.D.9). */
-  civilDisorder: Uint8Array;
-}
-
-/**
- * Legality of every order (4.E.1), which of several legal orders to one unit counts (4.D.3), and the implicit
- * orders of 4.E.3 a.
- */
-function chooseOrders(
-  map: GameMap,
-  board: Board,
-  orders: readonly GivenOrder[],
-  rules: RuleOptions,
-  s: MovementScratch,
-): OrderChoice {
-  const n = board.unitCount;
-  const accepted = new Array<AcceptedOrder | undefined>(n);
-  const acceptedFrom = s.acceptedFrom;
-  acceptedFrom.fill(-1, 0, n);
-  const civilDisorder = s.civilDisorder;
-  civilDisorder.fill(1);
-  // Per unit: the first legal order given to it, and how many there are.
-  const { firstLegal, legalCount } = s;
-  legalCount.fill(0, 0, n);
-  const verdicts = new Array<Verdict>(orders.length);
-  for (let i = 0; i < orders.length; i++) {
-    const given = orders[i]!;
-    const power =
-      given.power === undefined ? -1 : (s.powerByName.get(given.power) ?? lookupPower(map, given.power));
-    if (given.power !== undefined && power < 0) {
-      verdicts[i] = { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
-      continue;
-    }
-    if (power >= 0) civilDisorder[power] = 0;
-    const verdict = checkMovementOrder(board, given.order, power, rules);
-    if ('accepted' in verdict && legalCount[verdict.accepted.unit]!++ === 0)
-      firstLegal[verdict.accepted.unit] = i;
-    verdicts[i] = verdict;
-  }
-  for (let u = 0; u < n; u++) {
-    if (legalCount[u] === 0) continue;
-    const chosen = legalCount[u] === 1 ? firstLegal[u]! : chooseAmongSeveral(u);
-    if (chosen >= 0) {
-      accepted[u] = (verdicts[chosen] as { accepted: AcceptedOrder }).accepted;
-      acceptedFrom[u] = chosen;
-    }
-  }
-
-  const implicit = new Array<Order | undefined>(n);
-  if (rules.implicitOrders === 'allowed') {
-    // An own support or convoy of a move implies that move for an own unit without an order (4.E.3 a).
-    orders.forEach((given, i) => {
-      const verdict = verdicts[i]!;
-      if (!('accepted' in verdict) || acceptedFrom[verdict.accepted.unit] !== i) return;
-      const o = given.order;
-      const named = verdict.accepted.target;
-      if ((o.kind !== 'support' || o.to === undefined) && o.kind !== 'convoy') return;
-      if (
-        named < 0 ||
-        accepted[named] !== undefined ||
-        board.unitPower[named] !== board.unitPower[verdict.accepted.unit]
-      )
-        return;
-      const to = o.kind === 'support' ? o.to! : o.to;
-      const move: Order = {
-        kind: 'move',
-        unit: { location: map.locationCode[board.unitLocation[named]!]! },
-        to,
-      };
-      if (o.kind === 'convoy') move.viaConvoy = true;
-      const check = checkMovementOrder(board, move, board.unitPower[named]!, rules);
-      if (!('accepted' in check)) return;
-      accepted[named] = check.accepted;
-      implicit[named] = move;
-    });
-  }
-  return { verdicts, accepted, acceptedFrom, implicit, civilDisorder };
-
-  /**
-   * Unit u has several legal orders. Identical orders are one order (4.D.3); otherwise the first, the last, or
-   * none counts. The others become illegal; returns the one that counts, or -1.
-   */
-  function chooseAmongSeveral(u: number): number {
-    const list: number[] = [];
-    for (let i = firstLegal[u]!; i < orders.length; i++) {
-      const verdict = verdicts[i]!;
-      if ('accepted' in verdict && verdict.accepted.unit === u) list.push(i);
-    }
-    const distinct = new Set(list.map((i) => JSON.stringify(orders[i]!.order)));
-    let chosen = rules.multipleOrders === 'last' ? list[list.length - 1]! : list[0]!;
-    if (distinct.size > 1 && rules.multipleOrders === 'all-illegal') chosen = -1;
-    for (const i of list) {
-      if (i === chosen) continue;
-      const why =
-        chosen < 0
-          ? 'the unit has several different orders; all are void (4.D.3 c)'
-          : `the unit already has an order; the ${rules.multipleOrders} one counts (4.D.3)`;
-      verdicts[i] = { illegal: { reason: 'duplicate-order', message: why } };
-    }
-    return chosen;
-  }
-}
 
 /** Which solver decides: the partial-information algorithm (5.E, the default) or the guess algorithm (5.F). */
 export type ResolverName = 'partial-information' | 'guess';

@@ -5,7 +5,7 @@
  * the cycle has a single resolution, two answers (or none) go to the backup rule.
  *
  * It ignores the `optimistic` flag the decisions pass: every open decision reads as its current guess. It exists
- * so that two algorithms that share no solver code can be compared on many positions (issue 6); the main solver is
+ * so that two algorithms that share no solver code can be compared on many positions (bench/agreement.ts, the oracle tests); the main solver is
  * resolver.ts.
  */
 import { MAX_DEPTH, TOO_DEEP, type Adjudicate, type BackupRule } from './resolver.js';
