@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Every workload derives from fixed seeds.
  *
- *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,render,scaling,workers,memory]
+ *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,render,scaling,workers,memory,selfplay]
  *                 [--reps N] [--memory-phases N]
  *   npm run bench -- --workload FILE [--out RESULTS] [--json]
  *
@@ -35,6 +35,8 @@ import {
 import { BatchAdjudicator } from '../src/node/batch.js';
 import { midgameWorkload, openingWorkload } from './generate.js';
 import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
+// Whole self-play games on the simulation (bench/selfplay.ts).
+import { benchSelfplay, printSelfplay, type SelfplayFigures } from './selfplay.js';
 // Legal orders as integer rows (benchLegal).
 import { legalOrderCodes, newOrderCodeList } from '../src/legal/enumerate.js';
 // Drawing the board (benchRender); the PNG rasteriser is an optional dependency, loaded when present.
@@ -725,11 +727,18 @@ async function main(argv: string[]): Promise<void> {
     log('\nMemory:\n');
     memory = benchMemory(map, midgame, memoryPhases ?? (quick ? 100_000 : 1_000_000));
   }
+  let selfplay: SelfplayFigures | undefined;
+  if (wants('selfplay')) {
+    log('');
+    selfplay = await benchSelfplay(map, settings.reps, quick);
+    if (!json) printSelfplay(selfplay);
+  }
   console.log = saved;
   if (json) {
     console.log(
       JSON.stringify(
         {
+          ...selfplay,
           node: process.version,
           cores: cpus().length,
           repetitions: settings.reps,

@@ -1,6 +1,6 @@
 /**
- * Self-play verification: random players play whole games through every phase, with the invariants checked
- * after each phase (test/oracle/selfplay.ts: positions, both resolvers, the movement invariants, shuffles, the
+ * Self-play verification: random players play whole games through every phase on the simulation (src/sim, the
+ * fast path of self-play and search), with the invariants checked after each phase (test/oracle/selfplay.ts: positions, both resolvers, the movement invariants, shuffles, the
  * equation oracle on small groups, retreats, supply-centre ownership, adjustments).
  *
  *   npm run verify -- --games N [--seed S] [--max-year Y] [--victory C] [--oracle K] [--quiet]

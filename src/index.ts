@@ -167,3 +167,22 @@ export {
   type CaseRun,
 } from './datc/run.js';
 export { resolvePhase, type PhaseResolution } from './game/game.js';
+// The simulation: a mutable game state in integer form for self-play and search (src/sim).
+export {
+  Simulation,
+  simulationSettings,
+  ACTIVE,
+  WON,
+  DRAW,
+  SPRING,
+  FALL,
+  WINTER,
+  PHASE_MOVEMENT,
+  PHASE_RETREAT,
+  PHASE_ADJUSTMENT,
+  type SimulationOptions,
+  type SimulationSettings,
+} from './sim/state.js';
+export { simulationFromGame, simulationToGame, SimulationLog, toPosition } from './sim/convert.js';
+export { codedPosition, type CodedPosition } from './position/coded.js';
+export { chooseRandomOrders, giveRandomOrders, playRandomGame } from './selfplay/random-player.js';

@@ -24,6 +24,7 @@ import { formatOrder } from '../src/orders/format.js';
 import { parseOrder } from '../src/orders/parse.js';
 import type { GivenOrder, UnitRef } from '../src/orders/types.js';
 import type { DislodgedUnit, Phase, Position, Unit } from '../src/position/types.js';
+import { seededRandom } from '../src/selfplay/random-orders.js';
 
 const map: GameMap = standardMap();
 const SPRING: Phase = { season: 'spring', year: 1901, type: 'movement' };
@@ -64,20 +65,8 @@ const midgame = movement(
   }),
 );
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffle<T>(items: readonly T[], seed: number): T[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
@@ -88,7 +77,7 @@ function shuffle<T>(items: readonly T[], seed: number): T[] {
 
 /** A random possible position: `n` units on distinct provinces, fleets on a random coast of multi-coast ones. */
 function randomPosition(seed: number, n: number): Position {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const provinces = shuffle(
     Array.from({ length: map.provinceCount }, (_, p) => p),
     seed,

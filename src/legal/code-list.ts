@@ -37,6 +37,12 @@ export function pushOrderCode(
   list.count++;
 }
 
+/** Makes room for `rows` rows (keeping the rows in use) and returns the codes array. */
+export function ensureRows(list: OrderCodeList, rows: number): Int32Array {
+  while (list.codes.length < rows * ORDER_STRIDE) grow(list);
+  return list.codes;
+}
+
 // Kept out of pushOrderCode so that the hot function stays small enough to inline.
 function grow(list: OrderCodeList): Int32Array {
   const codes = new Int32Array(Math.max(list.codes.length * 2, 64 * ORDER_STRIDE));

@@ -24,19 +24,17 @@
  *
  * Fast: one pass over integer tables (tables.ts, built once per map) with scratch buffers reused between calls.
  * In the movement phase the supports, most of the orders, are found from a per-province bit set of the units that
- * stand or can move there, so that a unit looks only at the few units near it (see listMovement).
+ * stand or can move there, so that a unit looks only at the few units near it (see listMovement, movement.ts).
  */
-import { compileBoard, type Board } from '../adjudication/board.js';
+import { compileBoard } from '../adjudication/board.js';
 import { withDefaults, type RuleOptions } from '../adjudication/rules.js';
 import { issue, IssuesError, type Issue, type Result } from '../issues.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import {
-  BUILD,
   codeOrder,
   codeText,
   CONVOY,
-  DISBAND,
   HOLD,
   KIND_FIELD,
   MOVE,
@@ -44,7 +42,6 @@ import {
   ORDER_STRIDE,
   OTHER_FIELD,
   POWER_FIELD,
-  RETREAT,
   SUPPORT_HOLD,
   SUPPORT_MOVE,
   TO_FIELD,
@@ -52,10 +49,21 @@ import {
   WAIVE,
 } from '../orders/codes.js';
 import type { Order, UnitRef } from '../orders/types.js';
-import type { Position, Unit } from '../position/types.js';
+import type { Position } from '../position/types.js';
+import {
+  boardUnitPairs,
+  ownerTableOf,
+  PHASE_ADJUSTMENT,
+  PHASE_MOVEMENT,
+  PHASE_RETREAT,
+  retreatCodes,
+  type CodedPosition,
+} from '../position/coded.js';
 import { listMovementByRules, needsRulesPath } from './by-rules.js';
+import { listAdjustmentRows, listRetreatRows } from './retreats-adjustments.js';
+import { listLoadedMovement, listMovement, loadCodedUnits } from './movement.js';
 import { newOrderCodeList, pushOrderCode, type OrderCodeList } from './code-list.js';
-import { ARMY, bitWords, FLEET, legalTables, scratchFor, type LegalTables, type Scratch } from './tables.js';
+import { ARMY, FLEET, legalTables, scratchFor, type LegalTables } from './tables.js';
 
 export { validateOrder, type Validation } from './validate.js';
 export { milaText } from './text.js';
@@ -247,6 +255,35 @@ export function legalOrderCodes(
   return { value: into, issues: [] };
 }
 
+/**
+ * `legalOrderCodes` for a position in integer form (src/position/coded.ts), such as the simulation's state: the same
+ * rows in the same order, without a `Position` or any object per call. `power` is a power index or -1 for all.
+ * The position must be a possible one (it is not checked), and the rules must not need the by-rules path
+ * (`needsRulesPath`; the caller lists a `Position` then). Rows are appended to `into` (not cleared).
+ */
+export function legalCodesOfCoded(
+  map: GameMap,
+  position: CodedPosition,
+  power: number,
+  rules: RuleOptions,
+  into: OrderCodeList,
+): void {
+  const t = legalTables(map);
+  const s = scratchFor(t, Math.max(position.unitCount, position.dislodgedCount));
+  switch (position.phaseType) {
+    case PHASE_MOVEMENT:
+      loadCodedUnits(t, s, position.units, position.unitCount);
+      listLoadedMovement(t, s, position.unitCount, power, -1, into);
+      return;
+    case PHASE_RETREAT:
+      listRetreatRows(t, position, power, -1, rules, s.occupied, into);
+      return;
+    case PHASE_ADJUSTMENT:
+      listAdjustmentRows(t, position, power, -1, rules, s.counts, s.unitAt, into);
+      return;
+  }
+}
+
 /** Appends the code row of a canonical movement order (as the by-rules path lists them). */
 function pushOrderRow(t: LegalTables, power: string, order: Order, out: OrderCodeList): void {
   const key = (ref: UnitRef): number =>
@@ -291,478 +328,7 @@ export function legalOrders(map: GameMap, position: Position, options: LegalOrde
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The board, in scratch columns
-
-/**
- * Fills the scratch columns with the units, as `compileBoard` would. Canonical codes and power names take a fast
- * path; anything else (other spellings, or a position `compileBoard` rejects) goes through `compileBoard` itself,
- * whose issues are returned.
- */
-function loadBoard(t: LegalTables, s: Scratch, units: readonly Unit[]): Issue[] | undefined {
-  const map = t.map;
-  const n = units.length;
-  s.unitAt.fill(-1);
-  let fast = true;
-  // Units usually come grouped by power: the previous unit's power name is compared first (one pointer compare
-  // when the position shares its strings), before the map lookup.
-  let lastName = '';
-  let lastPower: number | undefined = -1;
-  for (let u = 0; u < n && fast; u++) {
-    const unit = units[u]!;
-    const power: number | undefined = unit.power === lastName ? lastPower : t.powerByName.get(unit.power);
-    lastName = unit.power;
-    lastPower = power;
-    const location = t.locationByCode.get(unit.location);
-    if (power === undefined || location === undefined) {
-      fast = false;
-      break;
-    }
-    const province = map.locationProvince[location]!;
-    if (s.unitAt[province]! >= 0) fast = false;
-    else if (unit.type === 'A') {
-      if (t.isSea[province]) fast = false;
-      s.unitType[u] = ARMY;
-      s.unitLocation[u] = province;
-    } else if (unit.type === 'F') {
-      if (t.isLand[province] || (location === province && map.provinceCoasts[province]!.length > 0))
-        fast = false;
-      s.unitType[u] = FLEET;
-      s.unitLocation[u] = location;
-    } else fast = false;
-    s.unitAt[province] = u;
-    s.unitProvince[u] = province;
-    s.unitPower[u] = power;
-  }
-  if (fast) return undefined;
-  const compiled = compileBoard(map, units);
-  if (compiled.value === undefined) return compiled.issues;
-  copyBoard(s, compiled.value);
-  return undefined;
-}
-
-function copyBoard(s: Scratch, board: Board): void {
-  s.unitAt.set(board.unitAt);
-  s.unitProvince.set(board.unitProvince);
-  s.unitLocation.set(board.unitLocation);
-  s.unitType.set(board.unitType);
-  s.unitPower.set(board.unitPower);
-}
-
-/**
- * Units in output order: by unit text, that is by type (A before F), then by location code. The sort key (type * L
- * + rank of the location code) is unique per unit, so the units are placed by key in a bit set and read back in
- * key order: no comparisons.
- */
-function sortUnits(t: LegalTables, s: Scratch, n: number): void {
-  const byKey = s.unitByKey;
-  const keyBits = s.keyBits;
-  keyBits.fill(0);
-  for (let u = 0; u < n; u++) {
-    const key = s.unitType[u]! * t.L + t.rank[s.unitLocation[u]!]!;
-    byKey[key] = u;
-    keyBits[key >>> 5]! |= 1 << (key & 31);
-  }
-  let i = 0;
-  for (let w = 0; w < keyBits.length; w++) {
-    let bits = keyBits[w]!;
-    while (bits !== 0) {
-      const low = bits & -bits;
-      bits ^= low;
-      s.order[i++] = byKey[(w << 5) + 31 - Math.clz32(low)]!;
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Movement
-
-/** Is bit `r` (a province's rank) set in the bit set at `base`? */
-function hasBit(bits: Uint32Array, base: number, r: number): boolean {
-  return (bits[base + (r >>> 5)]! & (1 << (r & 31))) !== 0;
-}
-
-function setBit(bits: Uint32Array, base: number, r: number): void {
-  bits[base + (r >>> 5)]! |= 1 << (r & 31);
-}
-
-/**
- * `convoyRouteExists` for every destination at once: a breadth-first search over the sea provinces holding a fleet
- * (`except` left out), from the seas next to `from`. Sets the bits of the coastal destinations in `dest` at
- * `destBase` and of the visited seas in `seas` at `seasBase` (when `seas` is given). The bits must be clear.
- */
-function convoySearch(
-  t: LegalTables,
-  s: Scratch,
-  from: number,
-  except: number,
-  dest: Uint32Array,
-  destBase: number,
-  seas: Uint32Array | undefined,
-  seasBase: number,
-): void {
-  const W = bitWords(t);
-  const queue = s.queue;
-  const seen = s.seen;
-  const fleetSeas = s.fleetSeas;
-  let tail = 0;
-  const exceptRank = except >= 0 ? t.prank[except]! : -1;
-  for (let w = 0; w < W; w++) {
-    let bits = t.startSeaBits[from * W + w]! & fleetSeas[w]!;
-    if (exceptRank >>> 5 === w) bits &= ~(1 << (exceptRank & 31));
-    seen[w] = bits;
-    while (bits !== 0) {
-      const low = bits & -bits;
-      bits ^= low;
-      queue[tail++] = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-    }
-  }
-  for (let head = 0; head < tail; head++) {
-    const sea = queue[head]!;
-    for (let w = 0; w < W; w++) {
-      dest[destBase + w]! |= t.seaCoastBits[sea * W + w]!;
-      let bits = t.seaSeaBits[sea * W + w]! & fleetSeas[w]! & ~seen[w]!;
-      if (exceptRank >>> 5 === w) bits &= ~(1 << (exceptRank & 31));
-      seen[w]! |= bits;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        queue[tail++] = t.provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-      }
-    }
-  }
-  const r = t.prank[from]!;
-  dest[destBase + (r >>> 5)]! &= ~(1 << (r & 31));
-  if (seas !== undefined) for (let w = 0; w < W; w++) seas[seasBase + w] = seen[w]!;
-}
-
-/**
- * `onProperRoute` for every fleet and destination at once, for the army in coastal province `from`: a depth-first
- * search over the proper chains (DATC 4.E.1, 6.G.19) of sea provinces holding a fleet. A chain starts at a sea that
- * touches `from`; each next sea touches neither `from` nor any node before the last one. A chain is a proper route
- * to each coastal province its last sea touches and no earlier sea does; every fleet on it gets that destination
- * in `convoyOrder`.
- */
-function properChains(t: LegalTables, s: Scratch, from: number, armySlot: number, armies: number): void {
-  const W = bitWords(t);
-  for (let i = t.touchingSeaStart[from]!; i < t.touchingSeaStart[from + 1]!; i++) {
-    const sea = t.touchingSea[i]!;
-    if (s.seaFleet[sea]! < 0) continue;
-    extendChain(t, s, from, sea, 0, armySlot, armies, W);
-  }
-}
-
-function extendChain(
-  t: LegalTables,
-  s: Scratch,
-  from: number,
-  sea: number,
-  depth: number,
-  armySlot: number,
-  armies: number,
-  W: number,
-): void {
-  const P = t.P;
-  const chain = s.chain;
-  const touched = s.touched;
-  chain[depth] = sea;
-  s.inChain[sea] = 1;
-  const c0 = t.seaCoastStart[sea]!;
-  const c1 = t.seaCoastStart[sea + 1]!;
-  for (let i = c0; i < c1; i++) touched[t.seaCoast[i]!]!++;
-  // Destinations this chain is a proper route to.
-  for (let i = c0; i < c1; i++) {
-    const q = t.seaCoast[i]!;
-    if (touched[q] !== 1 || q === from) continue;
-    const r = t.prank[q]!;
-    for (let j = 0; j <= depth; j++) {
-      const slot = s.fleetSlot[s.seaFleet[chain[j]!]!]!;
-      setBit(s.convoyOrder, (slot * armies + armySlot) * W, r);
-    }
-  }
-  for (let i = t.seaSeaStart[sea]!; i < t.seaSeaStart[sea + 1]!; i++) {
-    const next = t.seaSea[i]!;
-    if (s.seaFleet[next]! < 0 || s.inChain[next] || t.fleetReachM[next * P + from]) continue;
-    let minimal = true;
-    for (let j = 0; j < depth; j++) {
-      if (t.fleetAdjM[chain[j]! * t.L + next]) {
-        minimal = false;
-        break;
-      }
-    }
-    if (minimal) extendChain(t, s, from, next, depth + 1, armySlot, armies, W);
-  }
-  for (let i = c0; i < c1; i++) touched[t.seaCoast[i]!]!--;
-  s.inChain[sea] = 0;
-}
-
-function listMovement(
-  t: LegalTables,
-  units: readonly Unit[],
-  powerFilter: number,
-  provinceFilter: number,
-  out: OrderCodeList,
-): Issue[] | undefined {
-  const map = t.map;
-  const n = units.length;
-  const s = scratchFor(t, n);
-  const bad = loadBoard(t, s, units);
-  if (bad !== undefined) return bad;
-  const P = t.P;
-  const L = t.L;
-  const W = bitWords(t);
-  const unitType = s.unitType;
-  const unitProvince = s.unitProvince;
-  const unitLocation = s.unitLocation;
-  // Tables used in the inner loops, in locals.
-  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
-  sortUnits(t, s, n);
-
-  // Fleets at sea, and the convoy searches of the coastal armies.
-  s.seaFleet.fill(-1);
-  s.fleetSeas.fill(0);
-  let fleets = 0;
-  let armies = 0;
-  for (let u = 0; u < n; u++) {
-    s.fleetSlot[u] = -1;
-    s.armySlot[u] = -1;
-    if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
-      s.seaFleet[unitProvince[u]!] = u;
-      setBit(s.fleetSeas, 0, prank[unitProvince[u]!]!);
-      s.fleetSlot[u] = fleets++;
-    }
-  }
-  const convoyDest = s.convoyDest;
-  const convoySeas = s.convoySeas;
-  convoyDest.fill(0, 0, n * W);
-  convoySeas.fill(0, 0, n * W);
-  if (fleets > 0) {
-    for (let u = 0; u < n; u++) {
-      if (unitType[u] !== ARMY || !t.isCoast[unitProvince[u]!]) continue;
-      convoySearch(t, s, unitProvince[u]!, -1, convoyDest, u * W, convoySeas, u * W);
-      let any = 0;
-      for (let w = 0; w < W; w++) any |= convoyDest[u * W + w]!;
-      if (any !== 0) s.armySlot[u] = armies++;
-    }
-  }
-  // Where each unit can move, for the supports.
-  const moveBits = s.moveBits;
-  for (let u = 0; u < n; u++) {
-    const base = (unitType[u]! * L + unitLocation[u]!) * W;
-    for (let w = 0; w < W; w++) {
-      moveBits[u * W + w] = reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
-    }
-  }
-  // Convoy orders, when a fleet at sea is listed.
-  let convoysWanted = false;
-  for (let u = 0; u < n && !convoysWanted; u++) {
-    if (s.fleetSlot[u]! >= 0 && wanted(s, u, powerFilter, provinceFilter)) convoysWanted = true;
-  }
-  if (convoysWanted && armies > 0) {
-    s.convoyOrder.fill(0, 0, fleets * armies * W);
-    for (let u = 0; u < n; u++)
-      if (s.armySlot[u]! >= 0) properChains(t, s, unitProvince[u]!, s.armySlot[u]!, armies);
-  }
-
-  const order = s.order;
-  const except = s.except;
-
-  // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
-  // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
-  // provinces it can reach ("near" units below), about 5 of 30 in a midgame: testing every pair instead took most
-  // of the time of the listing.
-  const VW = (n + 31) >>> 5;
-  const movers = s.movers;
-  movers.fill(0, 0, P * VW);
-  for (let i = 0; i < n; i++) {
-    const v = order[i]!;
-    const word = i >>> 5;
-    const bit = 1 << (i & 31);
-    movers[unitProvince[v]! * VW + word]! |= bit;
-    for (let w = 0; w < W; w++) {
-      let bits = moveBits[v * W + w]!;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        movers[provincesByRank[(w << 5) + 31 - Math.clz32(low)]! * VW + word]! |= bit;
-      }
-    }
-  }
-
-  for (let i = 0; i < n; i++) {
-    const u = order[i]!;
-    if (!wanted(s, u, powerFilter, provinceFilter)) continue;
-    const p = s.unitPower[u]!;
-    const type = unitType[u]!;
-    const here = unitProvince[u]!;
-    const loc = unitLocation[u]!;
-    const key = type * L + loc;
-
-    // Moves.
-    if (type === ARMY) {
-      let anyConvoy = 0;
-      for (let w = 0; w < W; w++) anyConvoy |= convoyDest[u * W + w]!;
-      if (anyConvoy === 0) {
-        for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
-          const q = t.armyAdj[k]!;
-          if (t.isSea[q] || q === here) continue;
-          pushOrderCode(out, p, MOVE, key, -1, q);
-        }
-      } else {
-        // Land neighbours and convoy destinations, in code order.
-        for (let w = 0; w < W; w++) {
-          const land = armyAdjBits[here * W + w]!;
-          const sea = convoyDest[u * W + w]!;
-          let bits = land | sea;
-          while (bits !== 0) {
-            const low = bits & -bits;
-            bits ^= low;
-            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-            pushOrderCode(out, p, MOVE, key, -1, q);
-            if ((land & low) !== 0 && (sea & low) !== 0) pushOrderCode(out, p, MOVE_VIA, key, -1, q);
-          }
-        }
-      }
-    } else {
-      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
-        const d = t.fleetAdj[k]!;
-        const q = map.locationProvince[d]!;
-        if (q === here || t.isLand[q] || (d < P && multiCoast[d])) continue;
-        pushOrderCode(out, p, MOVE, key, -1, d);
-      }
-      // Convoys: by army, then destination.
-      const slot = s.fleetSlot[u]!;
-      if (slot >= 0 && armies > 0) {
-        for (let j = 0; j < n; j++) {
-          const a = order[j]!;
-          if (unitType[a] !== ARMY) break;
-          const aSlot = s.armySlot[a]!;
-          if (aSlot < 0) continue;
-          const base = (slot * armies + aSlot) * W;
-          const aKey = unitLocation[a]!;
-          for (let w = 0; w < W; w++) {
-            let bits = s.convoyOrder[base + w]!;
-            while (bits !== 0) {
-              const low = bits & -bits;
-              bits ^= low;
-              const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-              pushOrderCode(out, p, CONVOY, key, aKey, q);
-            }
-          }
-        }
-      }
-    }
-
-    // Hold.
-    pushOrderCode(out, p, HOLD, key, -1, -1);
-
-    // Supports: by supported unit, its hold first, then its moves by destination: into the provinces both this
-    // unit can reach and the supported unit can move to (6.A.10, 6.D.34: never into this unit's own province).
-    const reachBase = key * W;
-    const atSea = type === FLEET && t.isSea[here] === 1;
-    // The near units in output order, 32 output positions (one word of `movers`) at a time.
-    for (let nw = 0; nw < VW; nw++) {
-      let nearBits = 0;
-      for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) nearBits |= movers[reach[k]! * VW + nw]!;
-      while (nearBits !== 0) {
-        const nearLow = nearBits & -nearBits;
-        nearBits ^= nearLow;
-        const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
-        if (v === u) continue;
-        const there = unitProvince[v]!;
-        const vType = unitType[v]!;
-        const vLoc = unitLocation[v]!;
-        const vKey = vType * L + vLoc;
-        if (hasBit(reachBits, reachBase, prank[there]!)) {
-          pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
-        }
-        // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
-        // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
-        // that are not adjacent by land are checked against a search with this fleet left out.
-        const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
-        let exceptDone = false;
-        for (let w = 0; w < W; w++) {
-          const reachWord = reachBits[reachBase + w]!;
-          if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
-          let bits = reachWord & moveBits[v * W + w]!;
-          if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
-            if (!exceptDone) {
-              except.fill(0);
-              convoySearch(t, s, there, here, except, 0, undefined, 0);
-              exceptDone = true;
-            }
-            bits &= armyAdjBits[there * W + w]! | except[w]!;
-          }
-          while (bits !== 0) {
-            const low = bits & -bits;
-            bits ^= low;
-            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-            if (vType === FLEET && multiCoast[q]) {
-              // A fleet's move names the coast: one support per coast it can move to.
-              for (const c of map.provinceCoasts[q]!) {
-                if (fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
-              }
-            } else {
-              // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
-              pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
-            }
-          }
-        }
-      }
-    }
-  }
-  return undefined;
-}
-
-function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {
-  return (
-    (powerFilter < 0 || s.unitPower[u] === powerFilter) &&
-    (provinceFilter < 0 || s.unitProvince[u] === provinceFilter)
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Retreats and adjustments: small lists, sorted at the end.
-
-/**
- * Sorts rows [from, count) as the listing orders them: by unit text, then by order text, then by power name. The
- * keys stand for the texts without building them: a unit text is its type letter then its location code (codes
- * rank in code-unit order, `t.rank`), and a waive's unit, "", comes first; after the common unit text "X " the
- * order texts go "B" (build) < "D" (disband) < "R <code>" (retreat, by destination code). Insertion sort in place:
- * these lists are short.
- */
-function sortRows(t: LegalTables, out: OrderCodeList, from: number): void {
-  const c = out.codes;
-  const powers = t.map.powers;
-  const unitRank = (at: number): number => {
-    const key = c[at + UNIT_FIELD]!;
-    return c[at + KIND_FIELD] === WAIVE ? -1 : key - (key % t.L) + t.rank[key % t.L]!;
-  };
-  const textRank = (at: number): number => {
-    const kind = c[at + KIND_FIELD]!;
-    return kind === BUILD || kind === WAIVE ? 0 : kind === DISBAND ? 1 : 2 + t.rank[c[at + TO_FIELD]!]!;
-  };
-  const row = new Int32Array(ORDER_STRIDE);
-  for (let i = from + 1; i < out.count; i++) {
-    const at = i * ORDER_STRIDE;
-    row.set(c.subarray(at, at + ORDER_STRIDE));
-    const u = unitRank(at);
-    const text = textRank(at);
-    const power = powers[row[POWER_FIELD]!]!;
-    // Does the row at `b` sort after the one being placed?
-    const after = (b: number): boolean => {
-      const ub = unitRank(b);
-      if (ub !== u) return ub > u;
-      const tb = textRank(b);
-      return tb !== text ? tb > text : powers[c[b + POWER_FIELD]!]! > power;
-    };
-    let j = i - 1;
-    while (j >= from && after(j * ORDER_STRIDE)) {
-      c.copyWithin((j + 1) * ORDER_STRIDE, j * ORDER_STRIDE, (j + 1) * ORDER_STRIDE);
-      j--;
-    }
-    c.set(row, (j + 1) * ORDER_STRIDE);
-  }
-}
+// Retreats and adjustments of a Position: converted to integer form, listed by retreats-adjustments.ts.
 
 function listRetreats(
   t: LegalTables,
@@ -777,43 +343,16 @@ function listRetreats(
   if (staying.value === undefined) return staying.issues;
   const retreating = compileBoard(map, position.dislodged);
   if (retreating.value === undefined) return retreating.issues;
-  const board = retreating.value;
-  const P = t.P;
-  const occupied = new Uint8Array(P);
-  for (let u = 0; u < staying.value.unitCount; u++) occupied[staying.value.unitProvince[u]!] = 1;
-  const contested = new Uint8Array(P);
-  for (const code of position.contested) {
-    const p = splitCoast(map, code).province;
-    if (p >= 0) contested[p] = 1;
-  }
-  for (let u = 0; u < board.unitCount; u++) {
-    const here = board.unitProvince[u]!;
-    if (powerFilter >= 0 && board.unitPower[u] !== powerFilter) continue;
-    if (provinceFilter >= 0 && here !== provinceFilter) continue;
-    const d = position.dislodged[u]!;
-    const attackerFrom = splitCoast(map, d.attackerFrom).province;
-    // Back to the attacker's province only when it came by convoy and the rules allow it (4.A.5).
-    const byConvoy = d.byConvoy === true && rules.retreatToConvoyOrigin === 'allowed';
-    const p = board.unitPower[u]!;
-    const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-    const open = (q: number): boolean => (q !== attackerFrom || byConvoy) && !contested[q] && !occupied[q];
-    if (board.unitType[u] === ARMY) {
-      for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
-        const q = t.armyAdj[k]!;
-        if (!t.isSea[q] && open(q)) pushOrderCode(out, p, RETREAT, key, -1, q);
-      }
-    } else {
-      const loc = board.unitLocation[u]!;
-      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
-        const dLoc = t.fleetAdj[k]!;
-        const q = map.locationProvince[dLoc]!;
-        if (t.isLand[q] || (dLoc < P && map.provinceCoasts[dLoc]!.length > 0) || !open(q)) continue;
-        pushOrderCode(out, p, RETREAT, key, -1, dLoc);
-      }
-    }
-    pushOrderCode(out, p, DISBAND, key, -1, -1);
-  }
-  sortRows(t, out, 0);
+  const coded: CodedPosition = {
+    ...NO_POSITION,
+    phaseType: PHASE_RETREAT,
+    unitCount: staying.value.unitCount,
+    units: boardUnitPairs(staying.value),
+    dislodgedCount: retreating.value.unitCount,
+    dislodged: boardUnitPairs(retreating.value),
+    ...retreatCodes(map, position),
+  };
+  listRetreatRows(t, coded, powerFilter, provinceFilter, rules, new Uint8Array(t.P), out);
   return undefined;
 }
 
@@ -828,51 +367,28 @@ function listAdjustments(
   const map = t.map;
   const compiled = compileBoard(map, position.units);
   if (compiled.value === undefined) return compiled.issues;
-  const board = compiled.value;
-  const P = t.P;
-  const powers = map.powers.length;
-  const owner = new Int32Array(P).fill(-1);
-  for (const [name, centers] of Object.entries(position.supplyCenters)) {
-    const power = lookupPower(map, name);
-    if (power < 0) return [issue('unknown-power', `supply centres of unknown power "${name}"`)];
-    for (const code of centers) {
-      const p = splitCoast(map, code).province;
-      if (p < 0 || !map.supplyCenter[p]) {
-        return [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)];
-      }
-      owner[p] = power;
-    }
-  }
-  const change = new Int32Array(powers);
-  for (let p = 0; p < P; p++) if (owner[p]! >= 0) change[owner[p]!]!++;
-  for (let u = 0; u < board.unitCount; u++) change[board.unitPower[u]!]!--;
-
-  for (let power = 0; power < powers; power++) {
-    if (powerFilter >= 0 && power !== powerFilter) continue;
-    if (change[power]! > 0) {
-      const build = (type: number, location: number): void =>
-        pushOrderCode(out, power, BUILD, type * t.L + location, -1, -1);
-      for (let p = 0; p < P; p++) {
-        if (map.homePower[p] !== power || !map.supplyCenter[p] || owner[p] !== power || board.unitAt[p]! >= 0)
-          continue;
-        if (provinceFilter >= 0 && p !== provinceFilter) continue;
-        build(ARMY, p);
-        if (t.isLand[p]) continue;
-        const coasts = map.provinceCoasts[p]!;
-        if (coasts.length === 0) build(FLEET, p);
-        else for (const c of coasts) build(FLEET, c);
-      }
-      if (provinceFilter < 0 && rules.declineBuilds === 'allowed')
-        pushOrderCode(out, power, WAIVE, -1, -1, -1);
-    } else if (change[power]! < 0) {
-      for (let u = 0; u < board.unitCount; u++) {
-        if (board.unitPower[u] !== power) continue;
-        if (provinceFilter >= 0 && board.unitProvince[u] !== provinceFilter) continue;
-        const key = board.unitType[u]! * t.L + board.unitLocation[u]!;
-        pushOrderCode(out, power, DISBAND, key, -1, -1);
-      }
-    }
-  }
-  sortRows(t, out, 0);
+  const owner = ownerTableOf(map, position.supplyCenters);
+  if (owner.value === undefined) return owner.issues;
+  const coded: CodedPosition = {
+    ...NO_POSITION,
+    phaseType: PHASE_ADJUSTMENT,
+    unitCount: compiled.value.unitCount,
+    units: boardUnitPairs(compiled.value),
+    owner: owner.value,
+  };
+  const counts = new Int32Array(map.powers.length);
+  listAdjustmentRows(t, coded, powerFilter, provinceFilter, rules, counts, new Int32Array(t.P), out);
   return undefined;
 }
+
+const NO_POSITION: CodedPosition = {
+  phaseType: PHASE_MOVEMENT,
+  unitCount: 0,
+  units: new Int32Array(0),
+  dislodgedCount: 0,
+  dislodged: new Int32Array(0),
+  attackerFrom: new Int32Array(0),
+  byConvoy: new Uint8Array(0),
+  contested: new Uint8Array(0),
+  owner: new Int32Array(0),
+};

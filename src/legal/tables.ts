@@ -68,6 +68,8 @@ export interface LegalTables {
   readonly startSeaBits: Uint32Array;
   readonly seaCoastBits: Uint32Array;
   readonly seaSeaBits: Uint32Array;
+  /** Locations in code order: locationsByRank[r] is the location of rank r. */
+  readonly locationsByRank: Int32Array;
   /** Provinces in code order: provincesByRank[r] is the province of rank r. */
   readonly provincesByRank: Int32Array;
   /**
@@ -83,6 +85,8 @@ export interface LegalTables {
   readonly unitRef: readonly UnitRef[];
   /** Power index by canonical power name. */
   readonly powerByName: ReadonlyMap<string, number>;
+  /** Power indices in the order of their names. */
+  readonly powersByName: Int32Array;
   /** Location id by canonical location code ("SPA/NC"). */
   readonly locationByCode: ReadonlyMap<string, number>;
   /** Scratch buffers, grown as needed and reused by every call. */
@@ -133,6 +137,9 @@ export interface Scratch {
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
+  /** Retreat listing: 1 per occupied province. Adjustment listing: builds (+) or disbands (-) due per power. */
+  occupied: Uint8Array;
+  counts: Int32Array;
 }
 
 /** Words of one bit per province. */
@@ -276,6 +283,9 @@ function build(map: GameMap): LegalTables {
   }
   const powerByName = new Map<string, number>();
   map.powers.forEach((name, i) => powerByName.set(name, i));
+  const powersByName = Int32Array.from(map.powers.keys()).sort((a, b) =>
+    map.powers[a]! < map.powers[b]! ? -1 : map.powers[a]! > map.powers[b]! ? 1 : 0,
+  );
   const locationByCode = new Map<string, number>();
   for (let loc = 0; loc < L; loc++) locationByCode.set(codes[loc]!, loc);
 
@@ -302,6 +312,7 @@ function build(map: GameMap): LegalTables {
     isLand,
     multiCoast,
     rank,
+    locationsByRank: Int32Array.from(byCode),
     armyAdjM,
     fleetAdjM,
     fleetReachM,
@@ -329,6 +340,7 @@ function build(map: GameMap): LegalTables {
     unitText,
     unitRef,
     powerByName,
+    powersByName,
     locationByCode,
     scratch: undefined as unknown as Scratch,
   };
@@ -365,6 +377,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     movers: new Uint32Array(P * ((cap + 31) >>> 5)),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
+    occupied: new Uint8Array(P),
+    counts: new Int32Array(t.map.powers.length),
   };
 }
 

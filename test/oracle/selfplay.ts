@@ -1,7 +1,7 @@
 /**
  * Self-play with checks: a random player (src/selfplay/random-player.ts, random legal orders) plays a whole game
- * through the game API (newGame, submitOrders, processPhase), and after every phase the invariants are checked,
- * independently of the game code:
+ * on the simulation (src/sim: the fast path self-play and search use), and after every phase the invariants are
+ * checked, independently of the simulation and game code (test/sim.test.ts holds the simulation to the game API):
  *
  * - every position is a possible one: each unit on a province it can stand on (no army at sea, no fleet inland,
  *   a fleet on a two-coast province on a coast), one unit per province, the dislodged units too;
@@ -17,13 +17,16 @@
  *   of them; a winner owns the centres a victory needs.
  */
 import { compileBoard } from '../../src/adjudication/board.js';
-import { newGame, processPhase, submitOrders, type Game } from '../../src/game/game.js';
+import type { Game } from '../../src/game/game.js';
 import { phaseName } from '../../src/game/phases.js';
+import { newOrderCodeList } from '../../src/legal/code-list.js';
 import { splitCoast } from '../../src/map/query.js';
 import type { GameMap } from '../../src/map/types.js';
 import type { GivenOrder } from '../../src/orders/types.js';
 import type { Position, Unit } from '../../src/position/types.js';
-import { randomOrders, seededRandom } from '../../src/selfplay/random-player.js';
+import { giveRandomOrders, seededRandom } from '../../src/selfplay/random-player.js';
+import { decodedOrders, simulationToGame, toPosition } from '../../src/sim/convert.js';
+import { ACTIVE, Simulation, WON } from '../../src/sim/state.js';
 import { checkMovement } from './invariants.js';
 
 export interface GameReport {
@@ -92,38 +95,27 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
     if (report.violations.length < maxViolations)
       report.violations.push(`game ${seed}, ${phase}: ${message}`);
   };
-  let game: Game = newGame(map, {
+  const sim = new Simulation(map, {
     maxYear: options.maxYear ?? 1915,
     ...(options.victoryCenters === undefined ? {} : { victoryCenters: options.victoryCenters }),
   });
+  const legal = newOrderCodeList();
   /** Retreat options of the units dislodged in the last movement phase, by "POWER T LOC". */
   let retreatOptions = new Map<string, string[]>();
 
-  while (game.status === 'active' && report.violations.length < maxViolations) {
-    const position = game.position;
+  while (sim.status === ACTIVE && report.violations.length < maxViolations) {
+    const position = toPosition(sim);
     const name = phaseName(position.phase);
     for (const p of positionViolations(map, position)) violation(name, p);
-    for (const power of map.powers) {
-      let lines: string[];
-      try {
-        lines = randomOrders(map, position, power, random);
-      } catch (e) {
-        violation(name, `no legal orders for ${power}: ${e instanceof Error ? e.message : String(e)}`);
-        continue;
-      }
-      if (lines.length === 0) continue;
-      const submitted = submitOrders(map, game, power, lines.join('\n'));
-      if (!submitted.value) {
-        violation(
-          name,
-          `legal orders refused for ${power}: ${submitted.issues.map((i) => i.message).join('; ')}`,
-        );
-        continue;
-      }
-      game = submitted.value;
+    try {
+      giveRandomOrders(sim, random, legal);
+    } catch (e) {
+      violation(name, `no legal orders: ${e instanceof Error ? e.message : String(e)}`);
+      break;
     }
-    report.orders += game.orders.length;
-    const given: GivenOrder[] = game.orders.map((o) => ({ power: o.power, order: o.order }));
+    const given: GivenOrder[] = decodedOrders(sim);
+    report.orders += given.length;
+    if (given.length !== sim.orders.count) violation(name, 'a legal order row does not decode');
 
     let expectedUnits: string[] | undefined;
     if (position.phase.type === 'movement') {
@@ -139,16 +131,14 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
       }
     }
 
-    const processed = processPhase(map, game);
-    if (!processed.value) {
-      violation(name, `the phase cannot be processed: ${processed.issues.map((i) => i.message).join('; ')}`);
+    try {
+      sim.step();
+    } catch (e) {
+      violation(name, `the phase cannot be played: ${e instanceof Error ? e.message : String(e)}`);
       break;
     }
-    const next = processed.value;
     report.phases++;
-    const after = next.position;
-    const record = next.history[next.history.length - 1];
-    if (record?.name !== name) violation(name, `the history does not end with ${name}`);
+    const after = toPosition(sim);
 
     // Units after the phase.
     const unitsAfter = after.units.map(key);
@@ -158,7 +148,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
       // Units with no retreat are disbanded at once (GameOptions.unretreatable, default 'disband').
       const dislodged = after.dislodged.map(key);
       const waiting = [...retreatOptions].filter(
-        ([, options]) => options.length > 0 || game.options.unretreatable === 'retreat-phase',
+        ([, options]) => options.length > 0 || sim.settings.unretreatable === 'retreat-phase',
       );
       if (
         !sameSet(
@@ -248,13 +238,13 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
       }
     }
     for (const p of positionViolations(map, after)) violation(`after ${name}`, p);
-    if (next.status === 'won') {
-      const count = next.winner === undefined ? 0 : (after.supplyCenters[next.winner]?.length ?? 0);
-      if (count < game.options.victoryCenters)
-        violation(name, `${next.winner ?? '?'} won with ${count} centres`);
+    if (sim.status === WON) {
+      const winner = map.powers[sim.winner];
+      const count = winner === undefined ? 0 : (after.supplyCenters[winner]?.length ?? 0);
+      if (count < sim.settings.victoryCenters) violation(name, `${winner ?? '?'} won with ${count} centres`);
     }
-    game = next;
   }
+  const game = simulationToGame(sim);
   report.status = game.status;
   if (game.winner !== undefined) report.winner = game.winner;
   report.finalPhase = phaseName(game.position.phase);

@@ -102,16 +102,40 @@ export function resolveMovementCodes(
     };
   }
   const n = units.length / UNIT_STRIDE;
+  return resolveMovementRows(
+    map,
+    units,
+    n,
+    orders,
+    orders.length / STRIDE,
+    withDefaults(rules),
+    into,
+    engine,
+  );
+}
+
+/**
+ * `resolveMovementCodes` for the first `n` units of `units` and the first `rows` rows of `orders` (arrays that may be
+ * longer, such as the simulation's), with complete rule options: nothing is copied or allocated on the way.
+ */
+export function resolveMovementRows(
+  map: GameMap,
+  units: Int32Array,
+  n: number,
+  orders: Int32Array,
+  rows: number,
+  options: RuleOptions,
+  into: MovementCodesResult,
+  engine: EngineOptions = {},
+): Result<MovementCodesResult> {
   const s = movementScratch(map, n);
   const loaded = loadCodedBoard(map, s, units, n);
   if (!Array.isArray(loaded)) {
-    const options = withDefaults(rules);
-    const out = prepareResult(map, into, n, orders.length / STRIDE);
-    const rows = orders.length / STRIDE;
+    const out = prepareResult(map, into, n, rows);
     if (options.implicitOrders === 'allowed' || !chooseCodedOrders(loaded, orders, rows, options, s, out)) {
       // Implicit orders (4.E.3 a) and several legal orders for one unit (4.D.3) are rare; the adjudicator of
       // order objects handles them, with the rows decoded.
-      return fallback(map, units, orders, rules, engine, out);
+      return fallback(map, units, n, orders, rows, options, engine, out);
     }
     const tables = tablesFromColumns(loaded, options, s.civilDisorder, s);
     const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
@@ -395,12 +419,13 @@ function writeOutcome(
 function fallback(
   map: GameMap,
   units: Int32Array,
+  n: number,
   orders: Int32Array,
+  rows: number,
   rules: Partial<RuleOptions> | undefined,
   engine: EngineOptions,
   out: MovementCodesResult,
 ): Result<MovementCodesResult> {
-  const n = units.length / UNIT_STRIDE;
   const position: Position = {
     phase: { season: 'spring', year: 1901, type: 'movement' },
     units: Array.from({ length: n }, (_, u): Unit => {
@@ -417,7 +442,7 @@ function fallback(
   };
   const given: GivenOrder[] = [];
   const rowOf: number[] = [];
-  for (let i = 0; i < orders.length / STRIDE; i++) {
+  for (let i = 0; i < rows; i++) {
     const g = decodeOrder(map, orders, i);
     if (g === undefined) continue;
     given.push(g);
