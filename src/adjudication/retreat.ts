@@ -44,10 +44,12 @@ export function adjudicateRetreats(
   if (!retreating.value) return { issues: retreating.issues };
   const board = retreating.value;
   const occupied = new Uint8Array(map.provinceCount);
+  // Stryker disable next-line EqualityOperator: equivalent, `u <= unitCount` only adds occupied[undefined] = 1, which a typed array ignores.
   for (let u = 0; u < staying.value.unitCount; u++) occupied[staying.value.unitProvince[u]!] = 1;
   const contested = new Uint8Array(map.provinceCount);
   for (const code of position.contested) {
     const p = splitCoast(map, code).province;
+    // Stryker disable next-line ConditionalExpression: equivalent, without the test contested[-1] = 1 is ignored by the typed array.
     if (p >= 0) contested[p] = 1;
   }
   const attackerFrom = position.dislodged.map((d) => splitCoast(map, d.attackerFrom).province);
@@ -131,9 +133,12 @@ export function adjudicateRetreats(
 
   // Retreats to the same province all fail.
   const arrivals = new Int32Array(map.provinceCount);
+  // Stryker disable next-line EqualityOperator: equivalent, target[unitCount] is undefined and `undefined >= 0` is false.
   for (let u = 0; u < board.unitCount; u++)
+    // Stryker disable next-line ConditionalExpression: equivalent, a target below 0 has no province, and arrivals[undefined]++ is ignored by the typed array.
     if (target[u]! >= 0) arrivals[map.locationProvince[target[u]!]!]!++;
   const succeeded = (u: number): boolean =>
+    // Stryker disable next-line ConditionalExpression: equivalent, a target below 0 has no province, so the count reads arrivals[undefined], which is not 1.
     target[u]! >= 0 && arrivals[map.locationProvince[target[u]!]!] === 1;
 
   const unitText = (u: number): string =>
@@ -160,6 +165,7 @@ export function adjudicateRetreats(
     if (succeeded(u))
       return { ...base, resolution: 'succeeds', reason: { code: 'retreated' }, message: 'retreats' };
     const others = [];
+    // Stryker disable next-line EqualityOperator: equivalent, target[unitCount] is undefined and `undefined >= 0` is false.
     for (let w = 0; w < board.unitCount; w++) {
       if (w !== u && target[w]! >= 0 && map.locationProvince[target[w]!] === map.locationProvince[target[u]!])
         others.push(unitText(w));
