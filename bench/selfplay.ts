@@ -59,7 +59,10 @@ function midgameState(map: GameMap): Simulation {
   const random = seededRandom(1);
   const sim = new Simulation(map, { maxYear: MAX_YEAR });
   const legal = newOrderCodeList();
-  while (sim.status === ACTIVE && !(sim.year === 1908 && sim.season === SPRING && sim.phaseType === PHASE_MOVEMENT)) {
+  while (
+    sim.status === ACTIVE &&
+    !(sim.year === 1908 && sim.season === SPRING && sim.phaseType === PHASE_MOVEMENT)
+  ) {
     giveRandomOrders(sim, random, legal);
     sim.step();
   }
@@ -77,8 +80,14 @@ function perCall(run: () => void, calls: number, reps: number): number {
   return median(times);
 }
 
-/** Games per second with `workers` worker threads, each playing its share of `games` games. */
-async function workerGamesPerSecond(workers: number, games: number): Promise<number> {
+/**
+ * Games per second with `workers` worker threads, each playing its share of `games` games: median over `reps`
+ * runs. Each worker is warmed up as the main thread is (the same seeds played once before timing): V8 optimises
+ * each thread's code separately, and with a warm-up of a game or two the first timed run was spent mostly
+ * compiling (10 ms of CPU per game instead of 1.7), which made two workers look three times slower than one
+ * thread.
+ */
+async function workerGamesPerSecond(workers: number, games: number, reps: number): Promise<number> {
   const pool = Array.from(
     { length: workers },
     () => new Worker(new URL('./selfplay-worker.js', import.meta.url)),
@@ -95,12 +104,18 @@ async function workerGamesPerSecond(workers: number, games: number): Promise<num
       ),
     ).then(() => undefined);
   const share = (count: number, offset: number): number[][] =>
-    pool.map((_, k) => Array.from({ length: Math.ceil(count / workers) }, (_, i) => offset + k + i * workers));
+    pool.map((_, k) =>
+      Array.from({ length: Math.ceil(count / workers) }, (_, i) => offset + k + i * workers),
+    );
   try {
-    await play(share(2 * workers, 1000)); // warm-up: the map compiled, the code optimised
-    const t0 = performance.now();
-    await play(share(games, 1));
-    return (workers * Math.ceil(games / workers) * 1000) / (performance.now() - t0);
+    await play(share(SEEDS * workers, 1000)); // warm-up: the map compiled, the code optimised
+    const rates: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const t0 = performance.now();
+      await play(share(games, 1));
+      rates.push((workers * Math.ceil(games / workers) * 1000) / (performance.now() - t0));
+    }
+    return median(rates);
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
@@ -135,7 +150,7 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
     clone_us: perCall(clone, 100_000, reps),
     copy_us: perCall(copyFrom, 100_000, reps),
     games_per_second: (seeds.length * 1e6) / (stepUs * phases),
-    games_per_second_workers: await workerGamesPerSecond(workers, quick ? 40 : 200),
+    games_per_second_workers: await workerGamesPerSecond(workers, quick ? 40 : 200, quick ? 1 : 3),
     selfplay_workers: workers,
     phases_per_game: phases / seeds.length,
     games: seeds.length,
