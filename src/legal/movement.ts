@@ -268,7 +268,7 @@ export function listLoadedMovement(
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
   // Tables used in the inner loops, in locals.
-  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
+  const { reachBits, provincesByRank, prank, armyAdjBits, multiCoast } = t;
   sortUnits(t, s, n);
 
   // Fleets at sea, and the convoy searches of the coastal armies.
@@ -318,7 +318,6 @@ export function listLoadedMovement(
   }
 
   const order = s.order;
-  const except = s.except;
 
   // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
   // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
