@@ -6,6 +6,8 @@
  *
  * - `selfplay_us_per_phase`: µs per whole step, over the games of seeds 1-20 from 1901 to the end of 1915;
  *   median over the repetitions (`selfplay_cpu_us_per_phase`: process CPU time, less disturbed on a shared host);
+ *   the step of `giveRandomOrders`, which lists the supports only of the units that draw a support;
+ * - `selfplay_every_row_cpu_us_per_phase`: the same games, each step listing every legal order (`legalOrders`);
  * - `clone_us` and `copy_us`: one `clone()` of a midgame state (Spring 1908 of seed 1; the clone released again,
  *   so that the pool is warm) and one `copyFrom`;
  * - `games_per_second`: those games in one thread; `games_per_second_workers`: in worker threads, one per core.
@@ -14,12 +16,13 @@ import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameMap } from '../src/map/types.js';
 import { newOrderCodeList, type OrderCodeList } from '../src/legal/code-list.js';
-import { giveRandomOrders, seededRandom } from '../src/selfplay/random-player.js';
+import { chooseRandomOrders, giveRandomOrders, seededRandom } from '../src/selfplay/random-player.js';
 import { ACTIVE, PHASE_MOVEMENT, Simulation, SPRING } from '../src/sim/state.js';
 
 export interface SelfplayFigures {
   selfplay_us_per_phase: number;
   selfplay_cpu_us_per_phase: number;
+  selfplay_every_row_cpu_us_per_phase: number;
   clone_us: number;
   copy_us: number;
   games_per_second: number;
@@ -33,14 +36,27 @@ export interface SelfplayFigures {
 const SEEDS = 20;
 const MAX_YEAR = 1915;
 
-/** Plays the games of `seeds` to the end of 1915; returns the phases played. */
-export function playGames(map: GameMap, seeds: readonly number[], legal: OrderCodeList): number {
+/**
+ * Plays the games of `seeds` to the end of 1915; returns the phases played. With `everyRow`, each step lists every
+ * legal order (`legalOrders`) before choosing, as a policy that scores every order would; otherwise as
+ * `giveRandomOrders` does (the supports only of the units that draw a support). The games are the same.
+ */
+export function playGames(
+  map: GameMap,
+  seeds: readonly number[],
+  legal: OrderCodeList,
+  everyRow = false,
+): number {
   let phases = 0;
   for (const seed of seeds) {
     const random = seededRandom(seed);
     const sim = new Simulation(map, { maxYear: MAX_YEAR });
     while (sim.status === ACTIVE) {
-      giveRandomOrders(sim, random, legal);
+      if (everyRow) {
+        sim.legalOrders(legal);
+        sim.clearOrders();
+        chooseRandomOrders(map, sim, legal, -1, random, sim.orders);
+      } else giveRandomOrders(sim, random, legal);
       sim.step();
       phases++;
     }
@@ -137,6 +153,14 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
     cpu.push((c.user + c.system) / phases);
   }
   const stepUs = median(wall);
+  playGames(map, seeds, legal, true); // warm-up
+  const everyRow: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const c0 = process.cpuUsage();
+    const played = playGames(map, seeds, legal, true);
+    const c = process.cpuUsage(c0);
+    everyRow.push((c.user + c.system) / played);
+  }
   const state = midgameState(map);
   const copy = new Simulation(map);
   const clone = (): void => state.clone().release();
@@ -147,6 +171,7 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
   const figures: SelfplayFigures = {
     selfplay_us_per_phase: stepUs,
     selfplay_cpu_us_per_phase: median(cpu),
+    selfplay_every_row_cpu_us_per_phase: median(everyRow),
     clone_us: perCall(clone, 100_000, reps),
     copy_us: perCall(copyFrom, 100_000, reps),
     games_per_second: (seeds.length * 1e6) / (stepUs * phases),
@@ -164,6 +189,7 @@ export function printSelfplay(f: SelfplayFigures): void {
     [
       `Self-play on the simulation (${f.games} random games, 1901-1915, ${f.phases_per_game.toFixed(1)} phases each, ${f.repetitions} repetitions):`,
       `  whole step (legal orders, random choice, step): ${f.selfplay_us_per_phase.toFixed(2)} µs per phase (median; cpu ${f.selfplay_cpu_us_per_phase.toFixed(2)} µs)`,
+      `  the same, listing every legal order each step: cpu ${f.selfplay_every_row_cpu_us_per_phase.toFixed(2)} µs per phase`,
       `  clone() of a midgame state: ${f.clone_us.toFixed(3)} µs; copyFrom: ${f.copy_us.toFixed(3)} µs`,
       `  games per second: ${f.games_per_second.toFixed(0)} on one core, ${f.games_per_second_workers.toFixed(0)} with ${f.selfplay_workers} worker threads`,
     ].join('\n'),
