@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'scripts/', 'eslint.config.js', 'packages/*/dist/', '.stryker-tmp/', 'reports/'] },
+  { ignores: ['dist/', 'node_modules/', 'scripts/', 'eslint.config.js', 'packages/*/dist/', 'packages/web/build.mjs', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

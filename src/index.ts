@@ -148,6 +148,25 @@ export {
 export { schematicGeometry } from './render/schematic.js';
 export { defaultGeometry } from './render/standard.js';
 
+// The DATC v3.2 case runner (used by `dipkit datc`, the tests and the web gallery) and one phase of play.
+export {
+  readDatcJson,
+  readErrata,
+  applyErrata,
+  type DatcCase,
+  type DatcLine,
+  type Erratum,
+} from './datc/cases.js';
+export {
+  prepareCase,
+  runCase,
+  datcWords,
+  caseDifferences,
+  CaseError,
+  type PreparedCase,
+  type CaseRun,
+} from './datc/run.js';
+export { resolvePhase, type PhaseResolution } from './game/game.js';
 // The simulation: a mutable game state in integer form for self-play and search (src/sim).
 export {
   Simulation,

@@ -14,6 +14,7 @@ import * as games from './games.js';
 import * as orders from './orders.js';
 import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
+import { webRoutes } from './web.js';
 
 export interface AppOptions {
   db: Db;
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(responseValidation, { ajv: { coerceTypes: false, removeAdditional: false } });
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  webRoutes(app);
 
   app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
     const created = await games.createGame(db, request.body as games.CreateInput);

@@ -1,0 +1,75 @@
+/**
+ * Debian's chromium driven by playwright-core, for the web client's tests: installed with apt-get when missing
+ * (no browser download from anywhere else is possible), launched headless with a fresh profile, every console
+ * error and page error of every page collected so a test can require none.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+/** packages/web (the tests run from packages/web/dist/test). */
+export const webRoot = join(here, '..', '..');
+export const www = join(webRoot, 'dist', 'www');
+/** docs/images of the repository, where the screenshots go. */
+export const imagesDir = join(webRoot, '..', '..', 'docs', 'images');
+
+export function pageFile(name: string): string {
+  return pathToFileURL(join(www, name)).href;
+}
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  execFileSync('sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'], {
+    stdio: 'inherit',
+  });
+}
+
+export async function launch(): Promise<Browser> {
+  ensureChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The console errors and uncaught exceptions of a page, as they come. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(imagesDir, { recursive: true });
+  await page.screenshot({ path: join(imagesDir, name), fullPage: false });
+}
+
+/** Milliseconds from navigation start to the first board drawn (common.ts sets window.firstBoard). */
+export async function firstBoardTime(page: Page): Promise<number> {
+  await page.waitForFunction(() => 'firstBoard' in window);
+  return page.evaluate(() => (window as unknown as { firstBoard: number }).firstBoard);
+}
+
+/** The units on the board as "POWER LOCATION", sorted. */
+export async function unitsShown(page: Page): Promise<string[]> {
+  return page.$$eval('#board g.unit', (us) =>
+    us.map((u) => `${u.getAttribute('data-power')} ${u.getAttribute('data-location')}`).sort(),
+  );
+}
