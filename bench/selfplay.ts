@@ -141,9 +141,12 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
   const legal = newOrderCodeList();
   const seeds = Array.from({ length: quick ? SEEDS / 4 : SEEDS }, (_, i) => i + 1);
   playGames(map, seeds, legal); // warm-up
+  playGames(map, seeds, legal, true);
   const wall: number[] = [];
   const cpu: number[] = [];
+  const everyRow: number[] = [];
   let phases = 0;
+  // The two ways in turn, so that a change in the host's load falls on both alike.
   for (let r = 0; r < reps; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -151,16 +154,12 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
     wall.push(((performance.now() - t0) * 1000) / phases);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / phases);
+    const e0 = process.cpuUsage();
+    const played = playGames(map, seeds, legal, true);
+    const e = process.cpuUsage(e0);
+    everyRow.push((e.user + e.system) / played);
   }
   const stepUs = median(wall);
-  playGames(map, seeds, legal, true); // warm-up
-  const everyRow: number[] = [];
-  for (let r = 0; r < reps; r++) {
-    const c0 = process.cpuUsage();
-    const played = playGames(map, seeds, legal, true);
-    const c = process.cpuUsage(c0);
-    everyRow.push((c.user + c.system) / played);
-  }
   const state = midgameState(map);
   const copy = new Simulation(map);
   const clone = (): void => state.clone().release();
