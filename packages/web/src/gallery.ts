@@ -107,7 +107,11 @@ function showCase(id: string): void {
     view.append(el('p', { class: 'error' }, main));
     return;
   }
-  drawBoard(board, prepared.position, { result: { orders: main.outcomes }, caption: `DATC ${c.id}` });
+  drawBoard(board, prepared.position, {
+    result: { orders: main.outcomes },
+    caption: `DATC ${c.id}`,
+    crop: true,
+  });
   text.append(outcomeTable(c.orders, (l) => l.result.toLowerCase(), main.words));
   if (prepared.retreats && main.retreatWords) {
     text.append(
@@ -126,7 +130,11 @@ function showCase(id: string): void {
     if (typeof r === 'string') box.append(el('p', { class: 'error' }, r));
     else {
       const altBoard = el('div', { class: 'board' });
-      drawBoard(altBoard, prepared.position, { result: { orders: r.outcomes }, caption: settings.join(' ') });
+      drawBoard(altBoard, prepared.position, {
+        result: { orders: r.outcomes },
+        caption: settings.join(' '),
+        crop: true,
+      });
       box.append(
         altBoard,
         outcomeTable(c.orders, (l) => outcome.expect?.[l.text], r.words),
