@@ -6,6 +6,8 @@
  *
  * - `selfplay_us_per_phase`: µs per whole step, over the games of seeds 1-20 from 1901 to the end of 1915;
  *   median over the repetitions (`selfplay_cpu_us_per_phase`: process CPU time, less disturbed on a shared host);
+ *   the step of `giveRandomOrders`, which lists the supports only of the units that draw a support;
+ * - `selfplay_every_row_cpu_us_per_phase`: the same games, each step listing every legal order (`legalOrders`);
  * - `clone_us` and `copy_us`: one `clone()` of a midgame state (Spring 1908 of seed 1; the clone released again,
  *   so that the pool is warm) and one `copyFrom`;
  * - `games_per_second`: those games in one thread; `games_per_second_workers`: in worker threads, one per core.
@@ -14,12 +16,13 @@ import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameMap } from '../src/map/types.js';
 import { newOrderCodeList, type OrderCodeList } from '../src/legal/code-list.js';
-import { giveRandomOrders, seededRandom } from '../src/selfplay/random-player.js';
+import { chooseRandomOrders, giveRandomOrders, seededRandom } from '../src/selfplay/random-player.js';
 import { ACTIVE, PHASE_MOVEMENT, Simulation, SPRING } from '../src/sim/state.js';
 
 export interface SelfplayFigures {
   selfplay_us_per_phase: number;
   selfplay_cpu_us_per_phase: number;
+  selfplay_every_row_cpu_us_per_phase: number;
   clone_us: number;
   copy_us: number;
   games_per_second: number;
@@ -33,14 +36,27 @@ export interface SelfplayFigures {
 const SEEDS = 20;
 const MAX_YEAR = 1915;
 
-/** Plays the games of `seeds` to the end of 1915; returns the phases played. */
-export function playGames(map: GameMap, seeds: readonly number[], legal: OrderCodeList): number {
+/**
+ * Plays the games of `seeds` to the end of 1915; returns the phases played. With `everyRow`, each step lists every
+ * legal order (`legalOrders`) before choosing, as a policy that scores every order would; otherwise as
+ * `giveRandomOrders` does (the supports only of the units that draw a support). The games are the same.
+ */
+export function playGames(
+  map: GameMap,
+  seeds: readonly number[],
+  legal: OrderCodeList,
+  everyRow = false,
+): number {
   let phases = 0;
   for (const seed of seeds) {
     const random = seededRandom(seed);
     const sim = new Simulation(map, { maxYear: MAX_YEAR });
     while (sim.status === ACTIVE) {
-      giveRandomOrders(sim, random, legal);
+      if (everyRow) {
+        sim.legalOrders(legal);
+        sim.clearOrders();
+        chooseRandomOrders(map, sim, legal, -1, random, sim.orders);
+      } else giveRandomOrders(sim, random, legal);
       sim.step();
       phases++;
     }
@@ -59,7 +75,10 @@ function midgameState(map: GameMap): Simulation {
   const random = seededRandom(1);
   const sim = new Simulation(map, { maxYear: MAX_YEAR });
   const legal = newOrderCodeList();
-  while (sim.status === ACTIVE && !(sim.year === 1908 && sim.season === SPRING && sim.phaseType === PHASE_MOVEMENT)) {
+  while (
+    sim.status === ACTIVE &&
+    !(sim.year === 1908 && sim.season === SPRING && sim.phaseType === PHASE_MOVEMENT)
+  ) {
     giveRandomOrders(sim, random, legal);
     sim.step();
   }
@@ -77,8 +96,14 @@ function perCall(run: () => void, calls: number, reps: number): number {
   return median(times);
 }
 
-/** Games per second with `workers` worker threads, each playing its share of `games` games. */
-async function workerGamesPerSecond(workers: number, games: number): Promise<number> {
+/**
+ * Games per second with `workers` worker threads, each playing its share of `games` games: median over `reps`
+ * runs. Each worker is warmed up as the main thread is (the same seeds played once before timing): V8 optimises
+ * each thread's code separately, and with a warm-up of a game or two the first timed run was spent mostly
+ * compiling (10 ms of CPU per game instead of 1.7), which made two workers look three times slower than one
+ * thread.
+ */
+async function workerGamesPerSecond(workers: number, games: number, reps: number): Promise<number> {
   const pool = Array.from(
     { length: workers },
     () => new Worker(new URL('./selfplay-worker.js', import.meta.url)),
@@ -95,12 +120,18 @@ async function workerGamesPerSecond(workers: number, games: number): Promise<num
       ),
     ).then(() => undefined);
   const share = (count: number, offset: number): number[][] =>
-    pool.map((_, k) => Array.from({ length: Math.ceil(count / workers) }, (_, i) => offset + k + i * workers));
+    pool.map((_, k) =>
+      Array.from({ length: Math.ceil(count / workers) }, (_, i) => offset + k + i * workers),
+    );
   try {
-    await play(share(2 * workers, 1000)); // warm-up: the map compiled, the code optimised
-    const t0 = performance.now();
-    await play(share(games, 1));
-    return (workers * Math.ceil(games / workers) * 1000) / (performance.now() - t0);
+    await play(share(SEEDS * workers, 1000)); // warm-up: the map compiled, the code optimised
+    const rates: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const t0 = performance.now();
+      await play(share(games, 1));
+      rates.push((workers * Math.ceil(games / workers) * 1000) / (performance.now() - t0));
+    }
+    return median(rates);
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
@@ -110,9 +141,12 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
   const legal = newOrderCodeList();
   const seeds = Array.from({ length: quick ? SEEDS / 4 : SEEDS }, (_, i) => i + 1);
   playGames(map, seeds, legal); // warm-up
+  playGames(map, seeds, legal, true);
   const wall: number[] = [];
   const cpu: number[] = [];
+  const everyRow: number[] = [];
   let phases = 0;
+  // The two ways in turn, so that a change in the host's load falls on both alike.
   for (let r = 0; r < reps; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -120,6 +154,10 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
     wall.push(((performance.now() - t0) * 1000) / phases);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / phases);
+    const e0 = process.cpuUsage();
+    const played = playGames(map, seeds, legal, true);
+    const e = process.cpuUsage(e0);
+    everyRow.push((e.user + e.system) / played);
   }
   const stepUs = median(wall);
   const state = midgameState(map);
@@ -132,10 +170,11 @@ export async function benchSelfplay(map: GameMap, reps: number, quick: boolean):
   const figures: SelfplayFigures = {
     selfplay_us_per_phase: stepUs,
     selfplay_cpu_us_per_phase: median(cpu),
+    selfplay_every_row_cpu_us_per_phase: median(everyRow),
     clone_us: perCall(clone, 100_000, reps),
     copy_us: perCall(copyFrom, 100_000, reps),
     games_per_second: (seeds.length * 1e6) / (stepUs * phases),
-    games_per_second_workers: await workerGamesPerSecond(workers, quick ? 40 : 200),
+    games_per_second_workers: await workerGamesPerSecond(workers, quick ? 40 : 200, quick ? 1 : 3),
     selfplay_workers: workers,
     phases_per_game: phases / seeds.length,
     games: seeds.length,
@@ -149,6 +188,7 @@ export function printSelfplay(f: SelfplayFigures): void {
     [
       `Self-play on the simulation (${f.games} random games, 1901-1915, ${f.phases_per_game.toFixed(1)} phases each, ${f.repetitions} repetitions):`,
       `  whole step (legal orders, random choice, step): ${f.selfplay_us_per_phase.toFixed(2)} µs per phase (median; cpu ${f.selfplay_cpu_us_per_phase.toFixed(2)} µs)`,
+      `  the same, listing every legal order each step: cpu ${f.selfplay_every_row_cpu_us_per_phase.toFixed(2)} µs per phase`,
       `  clone() of a midgame state: ${f.clone_us.toFixed(3)} µs; copyFrom: ${f.copy_us.toFixed(3)} µs`,
       `  games per second: ${f.games_per_second.toFixed(0)} on one core, ${f.games_per_second_workers.toFixed(0)} with ${f.selfplay_workers} worker threads`,
     ].join('\n'),

@@ -452,7 +452,7 @@ describe('dipkit render', () => {
       ],
       [[convoy, '--out', join(dir, 'x.gif')], /--out must name a \.svg or \.png file/],
       [[join(dir, 'missing.txt')], /read-error/],
-      [[convoy, '--colour'], /Unknown option/],
+      [[convoy, '--colour'], /unknown option "--colour"/],
     ];
     for (const [args, message] of cases) {
       const r = dipkit(...args);

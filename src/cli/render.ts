@@ -3,9 +3,9 @@
  * draws a position-and-orders file with its adjudication, or a phase of a game file, as SVG (src/render/) or PNG.
  * PNG goes through @resvg/resvg-js, an optional dependency loaded only when a PNG is asked for.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs, readTextFile, Report } from './io.js';
 import { adjudicateAdjustments } from '../adjudication/adjustment.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
@@ -70,27 +70,17 @@ interface Scene {
 
 /** Runs the command; returns the exit code. */
 export function run(args: string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        out: { type: 'string', short: 'o' },
-        phase: { type: 'string' },
-        'no-orders': { type: 'boolean' },
-        'no-outcomes': { type: 'boolean' },
-        geometry: { type: 'string' },
-        crop: { type: 'boolean' },
-        caption: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    process.stderr.write(`dipkit render: ${errorMessage(e)}\n${usageHint}`);
-    return 2;
-  }
+  const report = new Report('render', false);
+  const parsed = parseCommandArgs(report, args, {
+    out: { type: 'string', short: 'o' },
+    phase: { type: 'string' },
+    'no-orders': { type: 'boolean' },
+    'no-outcomes': { type: 'boolean' },
+    geometry: { type: 'string' },
+    crop: { type: 'boolean' },
+    caption: { type: 'string' },
+  });
+  if (!parsed) return 2;
   const values = parsed.values;
   if (values.help === true) {
     process.stdout.write(`${usage}\n`);
@@ -108,7 +98,7 @@ export function run(args: string[]): number {
     return 2;
   }
   const file = parsed.positionals[0] ?? '';
-  const text = readText(file);
+  const text = readTextFile(report, file);
   if (text === undefined) return 2;
   const read = text.trimStart().startsWith('{')
     ? gameScene(file, text, values.phase)
@@ -117,7 +107,7 @@ export function run(args: string[]): number {
 
   const options: RenderOptions = {};
   if (values.geometry !== undefined) {
-    const geometry = geometryFile(values.geometry, read.map);
+    const geometry = geometryFile(report, values.geometry, read.map);
     if (!geometry) return 2;
     options.geometry = geometry;
   }
@@ -149,15 +139,6 @@ export function run(args: string[]): number {
     return 2;
   }
   return 0;
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${file}  read-error  ${errorMessage(e)}\n`);
-    return undefined;
-  }
 }
 
 /** The `--phase` value as a phase name, or an issue. */
@@ -270,8 +251,8 @@ function gameScene(file: string, text: string, phase: string | undefined): Scene
 }
 
 /** A geometry file, checked against the map. */
-function geometryFile(file: string, map: GameMap): BoardGeometry | undefined {
-  const text = readText(file);
+function geometryFile(report: Report, file: string, map: GameMap): BoardGeometry | undefined {
+  const text = readTextFile(report, file);
   if (text === undefined) return undefined;
   const json = parseJson(text);
   if ('issue' in json) {

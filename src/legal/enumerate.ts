@@ -61,7 +61,13 @@ import {
 } from '../position/coded.js';
 import { listMovementByRules, needsRulesPath } from './by-rules.js';
 import { listAdjustmentRows, listRetreatRows } from './retreats-adjustments.js';
-import { listLoadedMovement, listMovement, loadCodedUnits } from './movement.js';
+import {
+  FIRST_SUPPORT,
+  listLoadedMovement,
+  listMovement,
+  listUnitSupports,
+  loadCodedUnits,
+} from './movement.js';
 import { newOrderCodeList, pushOrderCode, type OrderCodeList } from './code-list.js';
 import { ARMY, FLEET, legalTables, scratchFor, type LegalTables } from './tables.js';
 
@@ -282,6 +288,32 @@ export function legalCodesOfCoded(
       listAdjustmentRows(t, position, power, -1, rules, s.counts, s.unitAt, into);
       return;
   }
+}
+
+/**
+ * The movement rows of `legalCodesOfCoded` (every power) with only the first support of each unit: enough for a
+ * player that needs to know which units can support but the supports of only a few (the random player). The
+ * other supports of a unit are appended by `unitSupportsOfCoded`, called before anything else is listed.
+ */
+export function movementCodesFirstSupports(map: GameMap, position: CodedPosition, into: OrderCodeList): void {
+  const t = legalTables(map);
+  const s = scratchFor(t, position.unitCount);
+  loadCodedUnits(t, s, position.units, position.unitCount);
+  listLoadedMovement(t, s, position.unitCount, -1, -1, into, FIRST_SUPPORT);
+}
+
+/**
+ * Appends every support of the unit `key` (a unit key) in the position just listed by `movementCodesFirstSupports`,
+ * in listing order (the first one included).
+ */
+export function unitSupportsOfCoded(
+  map: GameMap,
+  position: CodedPosition,
+  key: number,
+  into: OrderCodeList,
+): void {
+  const t = legalTables(map);
+  listUnitSupports(t, scratchFor(t, position.unitCount), position.unitCount, key, into);
 }
 
 /** Appends the code row of a canonical movement order (as the by-rules path lists them). */

@@ -247,7 +247,10 @@ export function listMovement(
   return undefined;
 }
 
-/** The movement orders of the n units in the scratch columns. */
+/**
+ * The movement orders of the n units in the scratch columns; with FIRST_SUPPORT only the first support of each
+ * unit (a caller that needs all the supports of a few units lists them afterwards with `listUnitSupports`).
+ */
 export function listLoadedMovement(
   t: LegalTables,
   s: Scratch,
@@ -255,6 +258,7 @@ export function listLoadedMovement(
   powerFilter: number,
   provinceFilter: number,
   out: OrderCodeList,
+  supports = ALL_SUPPORTS,
 ): void {
   const map = t.map;
   const P = t.P;
@@ -264,7 +268,7 @@ export function listLoadedMovement(
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
   // Tables used in the inner loops, in locals.
-  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
+  const { reachBits, provincesByRank, prank, armyAdjBits, multiCoast } = t;
   sortUnits(t, s, n);
 
   // Fleets at sea, and the convoy searches of the coastal armies.
@@ -314,7 +318,6 @@ export function listLoadedMovement(
   }
 
   const order = s.order;
-  const except = s.except;
 
   // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
   // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
@@ -405,61 +408,111 @@ export function listLoadedMovement(
     // Hold.
     pushOrderCode(out, p, HOLD, key, -1, -1);
 
-    // Supports: by supported unit, its hold first, then its moves by destination: into the provinces both this
-    // unit can reach and the supported unit can move to (6.A.10, 6.D.34: never into this unit's own province).
-    const reachBase = key * W;
-    const atSea = type === FLEET && t.isSea[here] === 1;
-    // The near units in output order, 32 output positions (one word of `movers`) at a time.
-    for (let nw = 0; nw < VW; nw++) {
-      let nearBits = 0;
-      for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) nearBits |= movers[reach[k]! * VW + nw]!;
-      while (nearBits !== 0) {
-        const nearLow = nearBits & -nearBits;
-        nearBits ^= nearLow;
-        const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
-        if (v === u) continue;
-        const there = unitProvince[v]!;
-        const vType = unitType[v]!;
-        const vLoc = unitLocation[v]!;
-        const vKey = vType * L + vLoc;
-        if (hasBit(reachBits, reachBase, prank[there]!)) {
-          pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
-        }
-        // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
-        // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
-        // that are not adjacent by land are checked against a search with this fleet left out.
-        const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
-        let exceptDone = false;
-        for (let w = 0; w < W; w++) {
-          const reachWord = reachBits[reachBase + w]!;
-          if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
-          let bits = reachWord & moveBits[v * W + w]!;
-          if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
-            if (!exceptDone) {
-              except.fill(0);
-              convoySearch(t, s, there, here, except, 0, undefined, 0);
-              exceptDone = true;
-            }
-            bits &= armyAdjBits[there * W + w]! | except[w]!;
+    // Supports.
+    listSupports(t, s, u, n, supports, out);
+  }
+}
+
+/** How many supports `listLoadedMovement` writes per unit: all of them, or only the first (to tell if it has any). */
+export const ALL_SUPPORTS = 0;
+export const FIRST_SUPPORT = 1;
+
+/**
+ * The supports of unit u (a scratch index) among the n units loaded and prepared by `listLoadedMovement` (its
+ * scratch columns untouched since): all of them, or with FIRST_SUPPORT only the first. By supported unit, its hold
+ * first, then its moves by destination: into the provinces both this unit can reach and the supported unit can
+ * move to (6.A.10, 6.D.34: never into this unit's own province).
+ */
+function listSupports(
+  t: LegalTables,
+  s: Scratch,
+  u: number,
+  n: number,
+  supports: number,
+  out: OrderCodeList,
+): void {
+  const map = t.map;
+  const L = t.L;
+  const W = bitWords(t);
+  const VW = (n + 31) >>> 5;
+  const { unitType, unitProvince, unitLocation, order, except, movers, moveBits, convoySeas } = s;
+  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
+  const p = s.unitPower[u]!;
+  const type = unitType[u]!;
+  const here = unitProvince[u]!;
+  const key = type * L + unitLocation[u]!;
+  const reachBase = key * W;
+  const atSea = type === FLEET && t.isSea[here] === 1;
+  // The near units in output order, 32 output positions (one word of `movers`) at a time.
+  for (let nw = 0; nw < VW; nw++) {
+    let nearBits = 0;
+    for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) nearBits |= movers[reach[k]! * VW + nw]!;
+    while (nearBits !== 0) {
+      const nearLow = nearBits & -nearBits;
+      nearBits ^= nearLow;
+      const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
+      if (v === u) continue;
+      const there = unitProvince[v]!;
+      const vType = unitType[v]!;
+      const vLoc = unitLocation[v]!;
+      const vKey = vType * L + vLoc;
+      if (hasBit(reachBits, reachBase, prank[there]!)) {
+        pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
+        if (supports === FIRST_SUPPORT) return;
+      }
+      // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
+      // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
+      // that are not adjacent by land are checked against a search with this fleet left out.
+      const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
+      let exceptDone = false;
+      for (let w = 0; w < W; w++) {
+        const reachWord = reachBits[reachBase + w]!;
+        if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
+        let bits = reachWord & moveBits[v * W + w]!;
+        if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
+          if (!exceptDone) {
+            except.fill(0);
+            convoySearch(t, s, there, here, except, 0, undefined, 0);
+            exceptDone = true;
           }
-          while (bits !== 0) {
-            const low = bits & -bits;
-            bits ^= low;
-            const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-            if (vType === FLEET && multiCoast[q]) {
-              // A fleet's move names the coast: one support per coast it can move to.
-              for (const c of map.provinceCoasts[q]!) {
-                if (fleetAdjM[vLoc * L + c]) pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
+          bits &= armyAdjBits[there * W + w]! | except[w]!;
+        }
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+          if (vType === FLEET && multiCoast[q]) {
+            // A fleet's move names the coast: one support per coast it can move to.
+            for (const c of map.provinceCoasts[q]!) {
+              if (fleetAdjM[vLoc * L + c]) {
+                pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
+                if (supports === FIRST_SUPPORT) return;
               }
-            } else {
-              // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
-              pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
             }
+          } else {
+            // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
+            pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
+            if (supports === FIRST_SUPPORT) return;
           }
         }
       }
     }
   }
+}
+
+/**
+ * Appends every support of the unit with unit key `key` (type * L + location) to `out`, as `listLoadedMovement`
+ * lists them; valid only right after `listLoadedMovement` on the same scratch (nothing listed in between).
+ */
+export function listUnitSupports(
+  t: LegalTables,
+  s: Scratch,
+  n: number,
+  key: number,
+  out: OrderCodeList,
+): void {
+  for (let u = 0; u < n; u++)
+    if (s.unitType[u]! * t.L + s.unitLocation[u]! === key) return listSupports(t, s, u, n, ALL_SUPPORTS, out);
 }
 
 function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {

@@ -97,7 +97,8 @@ function scratchOf(map: GameMap, rows: number): Scratch {
  * Appends to `out` random orders for `power` (a power index; -1: every power, in map order) in the phase of
  * `position`, chosen among the rows of `legal`: the legal orders of the phase (of that power or of every power) as
  * a listing gives them, sorted by unit, then text. Deterministic for a given `random`; each power draws from it in
- * turn.
+ * turn. With `moreSupports`, a movement listing may hold only the first support of each unit: the supports of a
+ * unit that supports are then appended to `legal` by `moreSupports(unit key, legal)` (the same choices follow).
  */
 export function chooseRandomOrders(
   map: GameMap,
@@ -106,6 +107,7 @@ export function chooseRandomOrders(
   power: number,
   random: () => number,
   out: OrderCodeList,
+  moreSupports?: (unitKey: number, into: OrderCodeList) => void,
 ): void {
   const first = power < 0 ? 0 : power;
   const last = power < 0 ? map.powers.length - 1 : power;
@@ -120,7 +122,7 @@ export function chooseRandomOrders(
   for (let p = first; p <= last; p++) {
     const from = powerStart[p]!;
     const to = powerStart[p + 1]!;
-    if (position.phaseType === PHASE_MOVEMENT) chooseMovement(map, s, legal.codes, from, to, random);
+    if (position.phaseType === PHASE_MOVEMENT) chooseMovement(map, s, legal, from, to, random, moreSupports);
     else chooseRetreats(s, legal.codes, from, to, random);
     for (let k = from; k < to; k++) {
       const row = chosen[byPower[k]!]!;
@@ -242,12 +244,14 @@ function helps(map: GameMap, s: Scratch, c: Int32Array, i: number): boolean {
 function chooseMovement(
   map: GameMap,
   s: Scratch,
-  c: Int32Array,
+  legal: OrderCodeList,
   from: number,
   to: number,
   random: () => number,
+  moreSupports: ((unitKey: number, into: OrderCodeList) => void) | undefined,
 ): void {
   const { byPower, chosen, hold, end, supporter, groupOfKey, start } = s;
+  let c = legal.codes;
   for (let k = from; k < to; k++) {
     const g = byPower[k]!;
     let r = random();
@@ -285,8 +289,15 @@ function chooseMovement(
   for (let k = from; k < to; k++) {
     const g = byPower[k]!;
     if (supporter[g] !== 1) continue;
-    const first = hold[g]! + 1;
-    const last = end[g]!;
+    let first = hold[g]! + 1;
+    let last = end[g]!;
+    if (moreSupports !== undefined) {
+      // The listing has only the unit's first support: its supports are appended after the listed rows.
+      first = legal.count;
+      moreSupports(s.key[g]!, legal);
+      last = legal.count;
+      c = legal.codes; // grown, perhaps
+    }
     let helpful = 0;
     for (let i = first; i < last; i++) if (helps(map, s, c, i)) helpful++;
     if (helpful > 0 && random() < 0.8) {

@@ -6,8 +6,15 @@
 import type { GameMap } from '../map/types.js';
 import type { Position } from '../position/types.js';
 import type { RuleOptions } from '../adjudication/rules.js';
-import { codedPosition } from '../position/coded.js';
-import { legalOrderCodes, newOrderCodeList } from '../legal/enumerate.js';
+import { codedPosition, PHASE_MOVEMENT } from '../position/coded.js';
+import {
+  legalOrderCodes,
+  movementCodesFirstSupports,
+  newOrderCodeList,
+  unitSupportsOfCoded,
+  type OrderCodeList,
+} from '../legal/enumerate.js';
+import { needsRulesPath } from '../legal/by-rules.js';
 import { orderCodeText } from '../orders/codes.js';
 import type { Game, GameOptions } from '../game/game.js';
 import { ACTIVE, Simulation, type SimulationOptions } from '../sim/state.js';
@@ -43,8 +50,17 @@ export function randomOrders(
  * listing the legal orders into `legal`; `sim.step()` then plays them.
  */
 export function giveRandomOrders(sim: Simulation, random: () => number, legal = newOrderCodeList()): void {
-  sim.legalOrders(legal);
   sim.clearOrders();
+  if (sim.phaseType === PHASE_MOVEMENT && !needsRulesPath(sim.settings.rules)) {
+    // Every unit's moves, convoys and hold, but the supports (most of the rows) only of the units that support.
+    legal.count = 0;
+    movementCodesFirstSupports(sim.map, sim, legal);
+    const moreSupports = (key: number, into: OrderCodeList): void =>
+      unitSupportsOfCoded(sim.map, sim, key, into);
+    chooseRandomOrders(sim.map, sim, legal, -1, random, sim.orders, moreSupports);
+    return;
+  }
+  sim.legalOrders(legal);
   chooseRandomOrders(sim.map, sim, legal, -1, random, sim.orders);
 }
 
