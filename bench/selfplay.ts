@@ -1,5 +1,5 @@
 /**
- * The `selfplay` section of `npm run bench` (issue 16): whole random games on the simulation (src/sim), as
+ * The `selfplay` section of `npm run bench`: whole random games on the simulation (src/sim), as
  * reinforcement learning and search play them. A step is what a self-play program does each phase: list the legal
  * orders of every power (`legalOrders`), choose one per unit with the seeded random player
  * (`chooseRandomOrders`), play the phase (`step`).

@@ -1,5 +1,5 @@
 /**
- * The command line from a new user's side (issue 17): notes in orders, English notation, --json carrying the
+ * The command line from a new user's side: notes in orders, English notation, --json carrying the
  * issues, dipkit's own one-line errors, text output that chains into the next phase, and runs that check nothing.
  * Each test runs the built CLI in a child process.
  */

@@ -1,5 +1,5 @@
 /**
- * Several processes changing one game file at once, as seven bots do (issue 17): every `dipkit game orders` that
+ * Several processes changing one game file at once, as seven bots do: every `dipkit game orders` that
  * reports success has its orders in the file afterwards, and none is lost; `game process` running among them
  * takes exactly the orders that were accepted before it.
  */

@@ -1,5 +1,5 @@
 /**
- * dipkit used from another project (issue 17): the packed tarball and a git URL install into an empty folder
+ * dipkit used from another project: the packed tarball and a git URL install into an empty folder
  * give a package whose entry points import and whose `dipkit` command runs. npm installs preferring its cache,
  * from the tarball or the local clone, and dipkit has no runtime dependencies (its dev dependencies, needed by
  * the git install's prepare step, are mostly in npm's cache since this checkout's own `npm ci`; what is not, such

@@ -227,7 +227,7 @@ void test('via convoy spellings', () => {
   }
 });
 
-void test('notes in brackets mean what they say (issue 17)', () => {
+void test('notes in brackets mean what they say', () => {
   const table: [string, Order][] = [
     ['A Pic - Bel (via convoy)', move(A('PIC'), 'BEL', { viaConvoy: true })],
     ['A Pic - Bel (by convoy)', move(A('PIC'), 'BEL', { viaConvoy: true })],
@@ -243,7 +243,7 @@ void test('notes in brackets mean what they say (issue 17)', () => {
   for (const [text, expected] of table) assert.deepEqual(parsed(text), expected, text);
 });
 
-void test('English forms: "to", "supports ... to", "convoys ... to", a trailing ";" (issue 17)', () => {
+void test('English forms: "to", "supports ... to", "convoys ... to", a trailing ";"', () => {
   const table: [string, Order][] = [
     ['A Par to Bur', move(A('PAR'), 'BUR')],
     ['A Paris to Burgundy', move(A('PAR'), 'BUR')],
@@ -521,7 +521,7 @@ const BAD: readonly (readonly [text: string, code: string, column: number])[] = 
   ['F Spain(-) - MAO', 'unknown-coast', 9],
   ['F Spain(nc - MAO', 'unknown-coast', 12],
   ['F Spain(nc', 'unclosed-parenthesis', 11],
-  // Words the map does not know as coasts are issues, never coasts (issue 17: "Bur/xx" used to succeed).
+  // Words the map does not know as coasts are issues, never coasts ("Bur/xx" used to succeed).
   ['A Par - Bur/xx', 'unknown-coast', 13],
   ['F spa/xy H', 'unknown-coast', 7],
   ['F Mao - Spa(xx)', 'unknown-note', 12],
