@@ -280,9 +280,11 @@ test("dipkit game process/show/history: a unit with no retreat is 'disbanded: no
   const history = dipkit('game', 'history', file);
   assert.match(history.stdout, /disbanded: no retreat/);
   const json = JSON.parse(dipkit('game', 'history', file, '--json').stdout) as {
-    disbanded?: { location: string; reason: string }[];
-  }[];
-  assert.deepEqual(json[0]?.disbanded, [
+    history: { disbanded?: { location: string; reason: string }[] }[];
+    issues: unknown[];
+  };
+  assert.deepEqual(json.issues, []);
+  assert.deepEqual(json.history[0]?.disbanded, [
     { power: 'FRANCE', type: 'A', location: 'BEL', reason: 'no retreat' },
   ]);
 });

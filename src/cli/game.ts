@@ -52,6 +52,7 @@ export const usage = `Usage: dipkit game <command> FILE [options]
       the current phase, units, dislodged units and their retreats, centres, who must build or disband.
   dipkit game history FILE [--json]
       every phase played: orders with results and reasons, dislodged and disbanded units.
+      --json: print { "history" (every phase as the game file records it), "issues" }.
   dipkit game export FILE [--format mila|dipkit]
       print the game as MILA/dipcc JSON (default) or as a dipkit game file.
   dipkit game import IN.json FILE [--rules PRESET] [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
@@ -333,7 +334,7 @@ function cmdHistory(report: Report, args: string[]): number {
   if (!loaded) return report.fail();
   const { game } = loaded;
   if (p.values['json'] === true) {
-    process.stdout.write(`${JSON.stringify(gameToJson(game)['history'], null, 2)}\n`);
+    report.printJson({ history: gameToJson(game)['history'] });
     return 0;
   }
   if (game.history.length === 0) process.stdout.write('no phase played yet\n');
