@@ -56,13 +56,7 @@ function runMovementCase(
   rules: RuleOptions | undefined,
   adjudicate: MovementAdjudicator,
 ): JdipCaseRun {
-  const position: Position = {
-    phase: c.phase,
-    units: c.unitsBefore.map((u) => ({ ...u })),
-    dislodged: [],
-    contested: [],
-    supplyCenters: c.supplyCenters ?? {},
-  };
+  const position = positionBefore(c);
   const result = adjudicate(map, position, c.orders, rules);
   if (!result.value) return cannotAdjudicate(result.issues);
   const { position: after, dislodged } = result.value;
@@ -145,15 +139,20 @@ function runRetreatCase(map: GameMap, c: JdipCase, rules?: RuleOptions): JdipCas
   };
 }
 
-/** An adjustment case: supply-centre owners from PRESTATE_SUPPLYCENTER_OWNERS. */
-function runAdjustmentCase(map: GameMap, c: JdipCase, rules?: RuleOptions): JdipCaseRun {
-  const position: Position = {
+/** The position a case starts from: its units, and its supply-centre owners when it gives them. */
+function positionBefore(c: JdipCase): Position {
+  return {
     phase: c.phase,
     units: c.unitsBefore.map((u) => ({ ...u })),
     dislodged: [],
     contested: [],
     supplyCenters: c.supplyCenters ?? {},
   };
+}
+
+/** An adjustment case: supply-centre owners from PRESTATE_SUPPLYCENTER_OWNERS. */
+function runAdjustmentCase(map: GameMap, c: JdipCase, rules?: RuleOptions): JdipCaseRun {
+  const position = positionBefore(c);
   const result = adjudicateAdjustments(map, position, c.orders, rules);
   if (!result.value) return cannotAdjudicate(result.issues);
   return {
