@@ -488,6 +488,15 @@ export function compileMap(input: unknown): Result<GameMap> {
     supplyCenterCount,
     victoryCenters,
     startingUnits: Object.freeze(startingUnits),
+    // Placeholders until the definition's optional fields are read and validated.
+    startYear: 1901,
+    rules: Object.freeze({
+      builds: 'home',
+      convoys: true,
+      calendar: Object.freeze({ springToFall: 0, fallToSpring: 1 }),
+      leadVictory: undefined,
+    }),
+    powerColour: Object.freeze(powers.map(() => '')),
   };
   return { value: Object.freeze(map), issues: [] };
 }

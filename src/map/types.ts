@@ -9,8 +9,11 @@
 
 export type UnitType = 'A' | 'F';
 
-/** inland ("land"), coastal ("coast") or water ("sea"). */
-export type ProvinceKind = 'land' | 'coast' | 'sea';
+/**
+ * inland ("land"), coastal ("coast"), water ("sea"), or "impassable": drawn on the map but no unit may enter or
+ * stand there (it has no neighbours).
+ */
+export type ProvinceKind = 'land' | 'coast' | 'sea' | 'impassable';
 
 export interface PowerDefinition {
   /** Canonical name, upper case, as in MILA/dipcc data: "ENGLAND". */
@@ -19,6 +22,8 @@ export interface PowerDefinition {
   adjective: string;
   /** Other spellings accepted on input (case-insensitive): "ENG", "E", ... */
   aliases?: string[];
+  /** Colour the renderer and the web client draw the power in: "#rrggbb". */
+  colour?: string;
 }
 
 export interface ProvinceDefinition {
@@ -47,13 +52,70 @@ export interface StartingUnit {
   location: string;
 }
 
+/**
+ * Where a power may build in its adjustment phase:
+ * - "home": an unoccupied home centre it owns (the standard rule);
+ * - "owned": any unoccupied supply centre it owns (Hundred, Western World 901: "build anywhere");
+ * - "owned-home": any unoccupied home centre of any power that it owns, but never a centre that was neutral at the
+ *   start (Twenty Twenty).
+ */
+export type BuildRule = 'home' | 'owned' | 'owned-home';
+
+/**
+ * The years between phases. The standard year has its Spring and Fall turns in the same year and the next Spring
+ * one year later: `{ springToFall: 0, fallToSpring: 1 }`. Hundred plays one turn every five years and counts
+ * supply centres and adjusts every ten: Spring 1425, Fall 1430 (then its adjustments), Spring 1435, ...:
+ * `{ springToFall: 5, fallToSpring: 5 }`; its own documents call every turn "Year" (`seasonName`).
+ */
+export interface Calendar {
+  springToFall: number;
+  fallToSpring: number;
+  /** The name the variant's own records give every season ("Year" in Hundred); absent: Spring/Fall/Winter. */
+  seasonName?: string;
+}
+
+/**
+ * A solo victory decided by the lead over the second power (Twenty Twenty): after the Fall, the power with the
+ * most centres wins when it leads the next power by more than `untilYear` minus the current year (and, as
+ * always, when it reaches `victoryCenters`).
+ */
+export interface LeadVictory {
+  untilYear: number;
+}
+
+/** The rule switches variants need. Every field is optional; absent means the standard rule. */
+export interface MapRules {
+  /** Default "home". */
+  builds?: BuildRule;
+  /** false: the variant has no convoy orders (Pure). Default true. */
+  convoys?: boolean;
+  /** Default { springToFall: 0, fallToSpring: 1 }. */
+  calendar?: Calendar;
+  leadVictory?: LeadVictory;
+}
+
 export interface MapDefinition {
   name: string;
+  /** One line saying what the map is. */
+  description?: string;
+  /** Where the facts come from and under which licence. */
+  source?: string;
   powers: PowerDefinition[];
   provinces: ProvinceDefinition[];
   startingUnits: StartingUnit[];
   /** Supply centres needed for a solo victory (18 on the standard map). */
   victoryCenters: number;
+  /** The year of the first phase, a Spring movement. Default 1901. */
+  startYear?: number;
+  rules?: MapRules;
+}
+
+/** `MapRules` with every default filled in. */
+export interface CompiledRules {
+  readonly builds: BuildRule;
+  readonly convoys: boolean;
+  readonly calendar: Readonly<Calendar>;
+  readonly leadVictory: Readonly<LeadVictory> | undefined;
 }
 
 /** The compiled map: integer tables plus the lookups the text layer needs. Immutable once built. */
@@ -96,6 +158,11 @@ export interface GameMap {
   readonly victoryCenters: number;
   /** The units of the first year, in definition order. */
   readonly startingUnits: readonly MapUnit[];
+  /** The year of the first phase (a Spring movement). */
+  readonly startYear: number;
+  readonly rules: CompiledRules;
+  /** Colour of each power, parallel to `powers` (a default palette fills what the definition leaves out). */
+  readonly powerColour: readonly string[];
 }
 
 /** A unit placed on the compiled map: power index, type, location id. */
