@@ -51,7 +51,7 @@
 import { resolveRules } from '../adjudication/rules.js';
 import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
-import { standardMap } from '../map/compile.js';
+import { bundledMapIds, mapByName } from '../map/registry.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { parseOrder } from '../orders/parse.js';
@@ -76,7 +76,7 @@ export const GAME_VERSION = 1;
 
 /** The map a game file names (any case), or undefined for a map dipkit does not know. */
 export function mapNamed(name: string): GameMap | undefined {
-  return name.toLowerCase() === 'standard' ? standardMap() : undefined;
+  return mapByName(name);
 }
 
 /** The name game files give a map: "standard". */
@@ -372,7 +372,10 @@ export function gameFromJson(json: unknown): Result<Game> {
   const mapName = json['map'];
   if (typeof mapName !== 'string') return { issues: [issue('missing-field', 'missing field "map"')] };
   const map = mapNamed(mapName);
-  if (!map) return { issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows "standard"`)] };
+  if (!map)
+    return {
+      issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows ${bundledMapIds().join(', ')}`)],
+    };
   const r = new Reader(map);
 
   const optionsRaw = r.object(r.field(json, 'options', 'game'), 'options');

@@ -191,6 +191,8 @@ export function compileMap(input: unknown): Result<GameMap> {
     codeIndex.set(code, id);
     const def: ProvinceDefinition = { code, name: pname, kind };
     if (sc === true) def.supplyCenter = true;
+    if (raw['convoyable'] === true) def.convoyable = true;
+    if (raw['unownedAtStart'] === true) def.unownedAtStart = true;
     if (home !== undefined) {
       def.home = home;
       if (powerOf(home) < 0)
@@ -473,6 +475,13 @@ export function compileMap(input: unknown): Result<GameMap> {
     startingUnits: unitDefs,
     victoryCenters,
   };
+  if (oneWayEdges.length > 0) {
+    definition.oneWayEdges = oneWayEdges.map((e) => ({
+      type: e.type,
+      from: locationCode[e.from] ?? '',
+      to: locationCode[e.to] ?? '',
+    }));
+  }
   const [armyStart, armyAdj] = csr(armyRows);
   const [fleetStart, fleetAdj] = csr(fleetRows);
   const map: GameMap = {
