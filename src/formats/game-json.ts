@@ -51,7 +51,7 @@
 import { resolveRules } from '../adjudication/rules.js';
 import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
-import { bundledMapIds, mapByName } from '../map/registry.js';
+import { mapByName } from '../map/registry.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { parseOrder } from '../orders/parse.js';
@@ -374,7 +374,7 @@ export function gameFromJson(json: unknown): Result<Game> {
   const map = mapNamed(mapName);
   if (!map)
     return {
-      issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows ${bundledMapIds().join(', ')}`)],
+      issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows "standard"`)],
     };
   const r = new Reader(map);
 
