@@ -372,10 +372,7 @@ export function gameFromJson(json: unknown): Result<Game> {
   const mapName = json['map'];
   if (typeof mapName !== 'string') return { issues: [issue('missing-field', 'missing field "map"')] };
   const map = mapNamed(mapName);
-  if (!map)
-    return {
-      issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows "standard"`)],
-    };
+  if (!map) return { issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows "standard"`)] };
   const r = new Reader(map);
 
   const optionsRaw = r.object(r.field(json, 'options', 'game'), 'options');
