@@ -301,7 +301,8 @@ function buildMap(v, o, folder) {
   const powers = v.nations.map((n) => {
     const po = o.powers?.[n] ?? {};
     if (po.adjective === undefined) fail(`overrides.json: no adjective for ${n}`);
-    const aliases = [...(n.includes(' ') ? [n.replace(/\s+/g, '')] : []), ...(po.aliases ?? [])];
+    // No no-space alias ("SOUTHAFRICA"): names are looked up without case, spaces or punctuation anyway.
+    const aliases = po.aliases ?? [];
     const def = { name: powerName(n), adjective: po.adjective ?? n };
     if (aliases.length > 0) def.aliases = aliases.map(upper);
     const colour = po.colour ?? v.colours.get(n);
