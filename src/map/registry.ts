@@ -4,7 +4,7 @@
  * each map is compiled on first use and cached. Static JSON imports keep the core free of file access.
  */
 import { compileMapOrThrow, standardMap } from './compile.js';
-import { normalizeName } from './query.js';
+import { mapIdOf } from './id.js';
 import type { GameMap } from './types.js';
 import ancientmediterranean from './variants/ancientmediterranean.json' with { type: 'json' };
 import coldwar from './variants/coldwar.json' with { type: 'json' };
@@ -51,5 +51,5 @@ export function bundledMap(id: string): GameMap | undefined {
 
 /** The bundled map named by its id or its name, in any case and spacing ("Cold War", "cold-war", "COLDWAR"). */
 export function mapByName(nameOrId: string): GameMap | undefined {
-  return bundledMap(normalizeName(nameOrId));
+  return bundledMap(mapIdOf(nameOrId));
 }
