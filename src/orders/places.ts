@@ -112,10 +112,12 @@ export function readLocation(map: GameMap, at: Cursor, role: Role): Place {
   const expected = role === 'destination' ? 'expected-destination' : 'expected-unit-location';
   const what = role === 'destination' ? 'a destination' : 'a unit location';
   if (!t) throw new Fail(missing, `expected ${what} at the end of ${quote(at.text.trim())}`, at.endColumn());
-  if (t.kind !== 'word' || RESERVED.has(t.key)) {
+  // A word of the grammar ("S", "TO", "VIA") is a place here only when the map has a province of that name: where
+  // a place must come, the map's name wins.
+  const found = provinceAt(map, at.tokens, at.pos);
+  if (t.kind !== 'word' || (!found && RESERVED.has(t.key))) {
     throw new Fail(expected, `expected ${what}, found ${quote(t.text)}`, t.column);
   }
-  const found = provinceAt(map, at.tokens, at.pos);
   if (!found) {
     let end = at.pos + 1;
     while (end < at.pos + 4 && at.word(end - at.pos) !== '' && !RESERVED.has(at.word(end - at.pos))) end++;
