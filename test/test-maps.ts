@@ -43,7 +43,7 @@ export function testMap(
  * Until compile.ts reads `startYear` and `rules` (it fills the defaults, whatever the definition says), they are
  * taken from the definition here; once it reads them, the compiled map already has them and this changes nothing.
  */
-function withDefinitionRules(map: GameMap, definition: MapDefinition): GameMap {
+export function withDefinitionRules(map: GameMap, definition: MapDefinition = map.definition): GameMap {
   const rules = definition.rules ?? {};
   const startYear = definition.startYear ?? map.startYear;
   const same =

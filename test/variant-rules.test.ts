@@ -23,9 +23,10 @@ import type { Order } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
 import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
-import type { GameMap } from '../src/map/types.js';
+import type { GameMap, MapDefinition } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
-import { testMap } from './test-maps.js';
+import { testMap, withDefinitionRules } from './test-maps.js';
+import { bundledMap, bundledMapIds } from '../src/map/registry.js';
 
 interface OrderLine {
   power: string;
@@ -258,34 +259,53 @@ void test('a position on a variant map is written with its map line and read bac
   );
 });
 
+/**
+ * Plays `games` seeded random games on `map`: each must end (victory or year limit), start at the map's first
+ * phase and follow its calendar. `playRandomGame` plays on the simulation and replays every order through the game
+ * API: it throws when the two disagree on a phase or one refuses an order.
+ */
+function checkSelfPlay(name: string, map: GameMap, games: number): void {
+  const calendar = map.rules.calendar;
+  for (let seed = 1; seed <= games; seed++) {
+    const game = playRandomGame(map, { seed });
+    assert.notEqual(game.status, 'active', `${name} seed ${seed}`);
+    const names = game.history.map((r) => r.name);
+    assert.equal(names[0], phaseName({ season: 'spring', year: map.startYear, type: 'movement' }));
+    // Every turn's Fall comes springToFall years after its Spring; the next Spring fallToSpring after the Fall.
+    for (let i = 1; i < names.length; i++) {
+      const [a, b] = [names[i - 1]!, names[i]!];
+      const [ya, yb] = [Number(a.slice(1, -1)), Number(b.slice(1, -1))];
+      const step: number =
+        a[0] === 'S' && b[0] === 'F'
+          ? calendar.springToFall
+          : a[0] !== 'S' && b[0] === 'S'
+            ? calendar.fallToSpring
+            : 0;
+      assert.equal(yb - ya, step, `${name} seed ${seed}: ${a} then ${b}`);
+    }
+  }
+}
+
 void test('seeded random games on every test map run to their end, the game loop and the simulation agreeing', (t) => {
-  for (const name of ['decades.json', 'twenty.json', 'strait.json', 'ridge.json']) {
+  for (const name of ['decades.json', 'twenty.json', 'strait.json', 'ridge.json', 'keywords.json']) {
     const map = mapOf(name);
-    if (typeof map === 'string') {
-      t.diagnostic(`skipped: ${map}`);
-      continue;
-    }
-    for (let seed = 1; seed <= 10; seed++) {
-      // playRandomGame plays on the simulation and replays every order through the game API: it throws when the
-      // two disagree on the phases or refuse an order.
-      const game = playRandomGame(map, { seed });
-      assert.notEqual(game.status, 'active', `${name} seed ${seed}`);
-      const names = game.history.map((r) => r.name);
-      assert.equal(names[0], phaseName({ season: 'spring', year: map.startYear, type: 'movement' }));
-      // Every turn's Fall comes springToFall years after its Spring; the next Spring fallToSpring after the Fall.
-      const calendar = map.rules.calendar;
-      for (let i = 1; i < names.length; i++) {
-        const [a, b] = [names[i - 1]!, names[i]!];
-        const [ya, yb] = [Number(a.slice(1, -1)), Number(b.slice(1, -1))];
-        const step: number =
-          a[0] === 'S' && b[0] === 'F'
-            ? calendar.springToFall
-            : a[0] !== 'S' && b[0] === 'S'
-              ? calendar.fallToSpring
-              : 0;
-        assert.equal(yb - ya, step, `${name} seed ${seed}: ${a} then ${b}`);
-      }
-    }
+    if (typeof map === 'string') t.diagnostic(`skipped: ${map}`);
+    else checkSelfPlay(name, map, 10);
+  }
+});
+
+void test('seeded random games on every bundled map run to their end under its rules', () => {
+  for (const id of bundledMapIds()) {
+    // Until compile.ts reads the rule switches, they are taken from the map's file (`withDefinitionRules`).
+    const file = new URL(`../../src/map/variants/${id}.json`, import.meta.url);
+    const map = bundledMap(id)!;
+    checkSelfPlay(
+      id,
+      id === 'standard'
+        ? map
+        : withDefinitionRules(map, JSON.parse(readFileSync(file, 'utf8')) as MapDefinition),
+      2,
+    );
   }
 });
 
@@ -341,4 +361,13 @@ void test('orders on a map whose province codes are words of the grammar (S, H, 
     ],
   ];
   for (const [text, order] of cases) assert.deepEqual(parseOrder(map, text).value?.order, order, text);
+});
+
+void test('every legal order of self-played positions on every bundled map reads back in the three styles', () => {
+  for (const id of bundledMapIds()) {
+    const map = bundledMap(id)!;
+    const game = playRandomGame(map, { seed: 3 });
+    for (const record of game.history.filter((_, i) => i % 6 === 0))
+      assert.deepEqual(unreadableOrders(map, record.position), [], `${id} ${record.name}`);
+  }
 });
