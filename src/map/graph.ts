@@ -67,6 +67,11 @@ export interface EdgeTable {
   readonly rows: number[][];
   /** `${from} ${to}` → the path of the list entry that made the edge. */
   readonly paths: Map<string, string>;
+  /**
+   * `${from} ${toProvince}` of the entries that named a province but were refused (a missing coast, a self-edge):
+   * the edge back is not also reported as one-way.
+   */
+  readonly refused: Set<string>;
 }
 
 function kindOf(locs: Locations, province: number): ProvinceKind {
@@ -75,7 +80,12 @@ function kindOf(locs: Locations, province: number): ProvinceKind {
 
 /** The army edges: provinces to provinces, never to or from a sea or an impassable province. */
 export function armyEdges(issues: Issue[], locs: Locations): EdgeTable {
-  const table: EdgeTable = { type: 'A', rows: locs.provinces.map(() => []), paths: new Map() };
+  const table: EdgeTable = {
+    type: 'A',
+    rows: locs.provinces.map(() => []),
+    paths: new Map(),
+    refused: new Set(),
+  };
   locs.provinces.forEach((p, from) => {
     // A sea's or an impassable province's own army list is reported by read-definition.ts.
     if (p.def.kind === 'sea' || p.def.kind === 'impassable') return;
@@ -89,6 +99,7 @@ export function armyEdges(issues: Issue[], locs: Locations): EdgeTable {
         return;
       }
       const to = locs.codeIndex.get(ref);
+      if (to !== undefined) table.refused.add(`${from} ${to}`);
       if (to === undefined) issues.push(unknownNeighbour(locs, path, at, ref, false));
       else if (to === from) issues.push(issueAt(path, 'self-edge', `${at}: a province cannot border itself`));
       else if (kindOf(locs, to) === 'sea')
@@ -103,7 +114,12 @@ export function armyEdges(issues: Issue[], locs: Locations): EdgeTable {
 
 /** The fleet edges: locations to locations (a coast of a multi-coast province named), never inland. */
 export function fleetEdges(issues: Issue[], locs: Locations): EdgeTable {
-  const table: EdgeTable = { type: 'F', rows: locs.locationCode.map(() => []), paths: new Map() };
+  const table: EdgeTable = {
+    type: 'F',
+    rows: locs.locationCode.map(() => []),
+    paths: new Map(),
+    refused: new Set(),
+  };
   locs.provinces.forEach((p, i) => {
     const base = child('$.provinces', p.index);
     // Inland and impassable provinces' own fleet lists are reported by read-definition.ts; so is "fleet" beside
@@ -140,6 +156,7 @@ function fleetList(
       issues.push(unknownNeighbour(locs, path, at, provCode, true));
       return;
     }
+    table.refused.add(`${from} ${toProvince}`);
     const targetCoasts = locs.provinces[toProvince]?.coasts ?? [];
     let to = toProvince;
     if (coast !== null) {
@@ -246,6 +263,7 @@ export function checkReturnEdges(
   table.rows.forEach((row, a) => {
     for (const b of row) {
       if ((table.rows[b] ?? []).includes(a) || oneWay.has(`${table.type} ${a} ${b}`)) continue;
+      if (table.refused.has(`${b} ${locs.locationProvince[a] ?? -1}`)) continue; // its return entry is reported
       const ca = locs.locationCode[a] ?? '';
       const cb = locs.locationCode[b] ?? '';
       const path = table.paths.get(`${a} ${b}`) ?? '$';

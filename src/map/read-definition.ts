@@ -357,9 +357,10 @@ function readProvince(
   const convoyable = f.boolean('convoyable');
   const unownedAtStart = f.boolean('unownedAtStart');
   const coasts = readCoasts(issues, f);
-  if (code === undefined || name === undefined || kind === undefined) return undefined;
-
-  const def: ProvinceDefinition = { code, name, kind };
+  if (code === undefined) return undefined;
+  // Without a good name or kind the province still takes part under its code, as the kind that allows the most
+  // (a coast), so that what refers to it is not reported too; there are issues, so no map is compiled.
+  const def: ProvinceDefinition = { code, name: name ?? code, kind: kind ?? 'coast' };
   if (supplyCenter !== undefined) def.supplyCenter = supplyCenter;
   if (home !== undefined) def.home = home;
   if (aliases !== undefined) def.aliases = aliases;
@@ -368,7 +369,7 @@ function readProvince(
   if (coasts !== undefined) def.coasts = coasts;
   if (convoyable !== undefined) def.convoyable = convoyable;
   if (unownedAtStart !== undefined) def.unownedAtStart = unownedAtStart;
-  checkProvinceKind(f, def);
+  if (kind !== undefined) checkProvinceKind(f, def);
   return def;
 }
 
