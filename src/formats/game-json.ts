@@ -51,8 +51,8 @@
 import { resolveRules } from '../adjudication/rules.js';
 import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
-import { standardMap } from '../map/compile.js';
 import { mapIdOf } from '../map/id.js';
+import { bundledMapIds, mapByName } from '../map/registry.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { parseOrder } from '../orders/parse.js';
@@ -80,13 +80,17 @@ export const GAME_VERSION = 1;
  * dipkit does not bundle.
  */
 export function mapNamed(name: string): GameMap | undefined {
-  // TODO(registry): resolve through src/map/registry.ts (mapByName) once the bundled variants are on main.
-  return mapIdOf(name) === 'standard' ? standardMap() : undefined;
+  return mapByName(name);
 }
 
 /** The issue for a map name `mapNamed` does not know. */
 export function unknownMap(name: string): Issue {
-  return issue('unknown-map', `unknown map "${name}"; dipkit knows "standard"`);
+  return issue(
+    'unknown-map',
+    `unknown map "${name}"; dipkit knows ${bundledMapIds()
+      .map((id) => `"${id}"`)
+      .join(', ')}`,
+  );
 }
 
 /** The id game files give a map: "standard", "coldwar" (`mapIdOf` its name). */
