@@ -116,7 +116,7 @@ describe('the new definition fields the variants use', () => {
     assert.deepEqual(codesOf(twoWay), ['bad-one-way-edge']);
     const unknown = northSea();
     unknown.oneWayEdges?.push({ type: 'A', from: 'CNS', to: 'XYZ' });
-    assert.deepEqual(codesOf(unknown), ['unknown-neighbour']);
+    assert.deepEqual(codesOf(unknown), ['unknown-location']);
     const badType = northSea() as unknown as { oneWayEdges: unknown[] };
     badType.oneWayEdges.push({ type: 'X', from: 'CNS', to: 'WOO' });
     assert.deepEqual(codesOf(badType), ['bad-field']);
