@@ -119,7 +119,7 @@ describe('the new definition fields the variants use', () => {
     assert.deepEqual(codesOf(unknown), ['unknown-location']);
     const badType = northSea() as unknown as { oneWayEdges: unknown[] };
     badType.oneWayEdges.push({ type: 'X', from: 'CNS', to: 'WOO' });
-    assert.deepEqual(codesOf(badType), ['bad-field']);
+    assert.deepEqual(codesOf(badType), ['bad-value']);
   });
 
   it('keeps convoyable and unownedAtStart in the compiled definition', () => {
