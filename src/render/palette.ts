@@ -1,8 +1,10 @@
 /**
  * Power colours and letters. The colours are the Okabe-Ito palette (Okabe and Ito, "Color Universal Design"),
  * chosen to stay apart for the common kinds of colour blindness; every unit glyph and supply-centre marker also
- * carries its power's letter, so no power is told apart by colour alone. The standard powers get the colours
- * closest to their traditional ones; other maps take the palette in power order.
+ * carries its power's letter, so no power is told apart by colour alone. A colour the map gives a power
+ * (`GameMap.powerColour`) comes first; else the standard powers get the palette colours closest to their
+ * traditional ones and other powers the palette in power order; a map of more than eight powers (Twenty Twenty has
+ * twenty) takes further colours spread around the hue circle (`extraColour`), which the letters tell apart.
  */
 import type { GameMap } from '../map/types.js';
 
@@ -47,12 +49,17 @@ function makeStyles(map: GameMap): PowerStyle[] {
   const used = new Set<string>();
   const taken = new Set<string>();
   return map.powers.map((name, i) => {
-    let color = TRADITIONAL[name];
-    if (color === undefined || used.has(color))
-      color = OKABE_ITO.find((c) => !used.has(c)) ?? OKABE_ITO[i % OKABE_ITO.length]!;
+    let color = /^#[0-9a-f]{6}$/i.test(map.powerColour[i] ?? '')
+      ? map.powerColour[i]!.toUpperCase()
+      : undefined;
+    color ??= TRADITIONAL[name];
+    if (color === undefined || used.has(color)) color = OKABE_ITO.find((c) => !used.has(c));
+    for (let k = 0; color === undefined || used.has(color); k++) color = extraColour(k);
     used.add(color);
     const letters = name.replace(/[^A-Z]/gi, '').toUpperCase();
-    const letter = [...letters].find((c) => !taken.has(c)) ?? `${letters.charAt(0)}${i + 1}`;
+    // A letter of the name not taken yet; else its first letter with another of its letters ("RU"); else a number.
+    const pairs = [...letters.slice(1)].map((c) => `${letters.charAt(0)}${c}`);
+    const letter = [...letters, ...pairs].find((c) => !taken.has(c)) ?? `${letters.charAt(0)}${i + 1}`;
     taken.add(letter);
     return {
       name,
@@ -62,6 +69,28 @@ function makeStyles(map: GameMap): PowerStyle[] {
       letter,
     };
   });
+}
+
+/**
+ * The `k`th colour after the palette: hues a golden angle apart (so that neighbours in power order differ most),
+ * alternately darker and lighter, saturated enough to read on the board's land colour.
+ */
+function extraColour(k: number): string {
+  const hue = (k * 137.508 + 20) % 360;
+  const light = k % 2 === 0 ? 0.42 : 0.62;
+  const sat = 0.7;
+  const f = (n: number): number => {
+    const h = (n + hue / 30) % 12;
+    return light - sat * Math.min(light, 1 - light) * Math.max(-1, Math.min(h - 3, 9 - h, 1));
+  };
+  return `#${[f(0), f(8), f(4)]
+    .map((v) =>
+      Math.round(v * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase()}`;
 }
 
 function rgb(hex: string): [number, number, number] {
