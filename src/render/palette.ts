@@ -1,10 +1,7 @@
 /**
- * Power colours and letters. The colours are the Okabe-Ito palette (Okabe and Ito, "Color Universal Design"),
- * chosen to stay apart for the common kinds of colour blindness; every unit glyph and supply-centre marker also
- * carries its power's letter, so no power is told apart by colour alone. A colour the map gives a power
- * (`GameMap.powerColour`) comes first; else the standard powers get the palette colours closest to their
- * traditional ones and other powers the palette in power order; a map of more than eight powers (Twenty Twenty has
- * twenty) takes further colours spread around the hue circle (`extraColour`), which the letters tell apart.
+ * Power colours and letters. The colours are the map's (`GameMap.powerColour`: the definition's own, else the
+ * Okabe-Ito palette of src/map/colours.ts, chosen to stay apart for the common kinds of colour blindness); every
+ * unit glyph and supply-centre marker also carries its power's letter, so no power is told apart by colour alone.
  */
 import type { GameMap } from '../map/types.js';
 
@@ -20,19 +17,6 @@ export interface PowerStyle {
   letter: string;
 }
 
-const OKABE_ITO = ['#D55E00', '#0072B2', '#56B4E9', '#009E73', '#F0E442', '#CC79A7', '#E69F00', '#4D4D4D'];
-
-/** Traditional colours of the standard powers, in the palette above. */
-const TRADITIONAL: Record<string, string> = {
-  AUSTRIA: '#D55E00',
-  ENGLAND: '#0072B2',
-  FRANCE: '#56B4E9',
-  GERMANY: '#4D4D4D',
-  ITALY: '#009E73',
-  RUSSIA: '#CC79A7',
-  TURKEY: '#F0E442',
-};
-
 /** Neutral supply centres and land. */
 export const NEUTRAL = '#FFFFFF';
 
@@ -46,16 +30,9 @@ export function powerStyles(map: GameMap): PowerStyle[] {
 }
 
 function makeStyles(map: GameMap): PowerStyle[] {
-  const used = new Set<string>();
   const taken = new Set<string>();
   return map.powers.map((name, i) => {
-    let color = /^#[0-9a-f]{6}$/i.test(map.powerColour[i] ?? '')
-      ? map.powerColour[i]!.toUpperCase()
-      : undefined;
-    color ??= TRADITIONAL[name];
-    if (color === undefined || used.has(color)) color = OKABE_ITO.find((c) => !used.has(c));
-    for (let k = 0; color === undefined || used.has(color); k++) color = extraColour(k);
-    used.add(color);
+    const color = (map.powerColour[i] ?? '#4D4D4D').toUpperCase();
     const letters = name.replace(/[^A-Z]/gi, '').toUpperCase();
     // A letter of the name not taken yet; else its first letter with another of its letters ("RU"); else a number.
     const pairs = [...letters.slice(1)].map((c) => `${letters.charAt(0)}${c}`);
@@ -69,28 +46,6 @@ function makeStyles(map: GameMap): PowerStyle[] {
       letter,
     };
   });
-}
-
-/**
- * The `k`th colour after the palette: hues a golden angle apart (so that neighbours in power order differ most),
- * alternately darker and lighter, saturated enough to read on the board's land colour.
- */
-function extraColour(k: number): string {
-  const hue = (k * 137.508 + 20) % 360;
-  const light = k % 2 === 0 ? 0.42 : 0.62;
-  const sat = 0.7;
-  const f = (n: number): number => {
-    const h = (n + hue / 30) % 12;
-    return light - sat * Math.min(light, 1 - light) * Math.max(-1, Math.min(h - 3, 9 - h, 1));
-  };
-  return `#${[f(0), f(8), f(4)]
-    .map((v) =>
-      Math.round(v * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')
-    .toUpperCase()}`;
 }
 
 function rgb(hex: string): [number, number, number] {
