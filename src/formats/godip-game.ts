@@ -9,7 +9,8 @@
  * 	England: supply lon                   the owner of a supply centre
  * ORDERS
  * 	lon move nth [via convoy]             also: hold, support <prov> [move <prov>], convoy <prov> move <prov>,
- * 	build Army lvp                        remove <prov>, <prov> disband (a retreat phase's moves are retreats)
+ * 	build Army lvp                        remove <prov>, <prov> disband (a retreat phase's moves are retreats);
+ *                                        "build anywhere Army lvp" on maps where godip builds anywhere
  * ```
  *
  * Provinces are godip's lower-case codes ("lon", "stp/nc"), read through the map (codes upper-cased); nations are
@@ -29,8 +30,9 @@
  *
  * Issue codes (each with line and column): expected-phase, bad-phase, expected-positions, bad-line, unknown-power,
  * unknown-province, bad-unit, duplicate-unit, not-a-center, duplicate-center, bad-order (errors: the line is left
- * out); no-attacker (a warning: a dislodged unit whose attacker the orders do not show). A file with no phase at all
- * gives no value.
+ * out); warnings: no-attacker (a dislodged unit whose attacker the orders do not show), repeated-unit (a unit line
+ * given twice, as godip's own files sometimes have it). A file with no phase at all gives no value. "Neutral"
+ * owns the centres no power owns ("Neutral: supply x"); "build anywhere Army x" is a build.
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import { armyAdjacent, fleetCanReach, lookupLocation, lookupPower, splitCoast } from '../map/query.js';
@@ -44,7 +46,7 @@ import { phaseName } from '../game/phases.js';
 import { mapId } from './game-json.js';
 
 /** The codes of issues that leave the game whole (the others leave a line out). */
-export const GODIP_WARNINGS: ReadonlySet<string> = new Set(['no-attacker']);
+export const GODIP_WARNINGS: ReadonlySet<string> = new Set(['no-attacker', 'repeated-unit']);
 
 /** A word of a line and the 1-based column it starts in. */
 interface Word {
@@ -71,6 +73,8 @@ interface Block {
   units: Unit[];
   dislodged: Unit[];
   supplyCenters: Record<string, string[]>;
+  /** Centres the file says no power owns ("Neutral: supply x"). */
+  unowned: string[];
   orderLines: OrderLine[];
   orders: SubmittedOrder[];
   unreadable: { power: string; text: string; message: string }[];
@@ -144,15 +148,18 @@ function readPositionLine(map: GameMap, block: Block, text: string, line: number
   if (colon < 0) {
     return issue('bad-line', 'expected "<Nation>: army|fleet|supply <province>"', line, indent + 1);
   }
-  const powerIndex = lookupPower(map, text.slice(0, colon));
-  const power = map.powers[powerIndex];
-  if (power === undefined) {
-    return issue('unknown-power', `unknown nation "${text.slice(0, colon).trim()}"`, line, indent + 1);
-  }
+  const nation = text.slice(0, colon).trim();
   const rest = words(text.slice(colon + 1)).map((w) => ({ ...w, column: w.column + colon + 1 }));
   const [kind, where] = rest;
   if (!kind || !where || rest.length > 2) {
     return issue('bad-line', 'expected "<Nation>: army|fleet|supply <province>"', line, colon + 2);
+  }
+  const power = map.powers[lookupPower(map, nation)];
+  // godip writes the centres no power owns as owned by "Neutral".
+  const unowned =
+    power === undefined && nation.toLowerCase() === 'neutral' && kind.text.toLowerCase() === 'supply';
+  if (power === undefined && !unowned) {
+    return issue('unknown-power', `unknown nation "${nation}"`, line, indent + 1);
   }
   const location = lookupLocation(map, where.text);
   const p = location < 0 ? -1 : (map.locationProvince[location] ?? -1);
@@ -164,10 +171,12 @@ function readPositionLine(map: GameMap, block: Block, text: string, line: number
       return issue('not-a-center', `${name} is not a supply centre`, line, where.column);
     }
     const owner = Object.entries(block.supplyCenters).find(([, list]) => list.includes(name));
-    if (owner) {
-      return issue('duplicate-center', `${name} is already owned by ${owner[0]}`, line, where.column);
+    if (owner || block.unowned.includes(name)) {
+      const what = owner ? `owned by ${owner[0]}` : 'unowned';
+      return issue('duplicate-center', `${name} is already ${what}`, line, where.column);
     }
-    (block.supplyCenters[power] ??= []).push(name);
+    if (power === undefined) block.unowned.push(name);
+    else (block.supplyCenters[power] ??= []).push(name);
     return undefined;
   }
   const unit = UNIT_WORDS[kind.text.toLowerCase()];
@@ -181,8 +190,12 @@ function readPositionLine(map: GameMap, block: Block, text: string, line: number
   }
   const problem = terrainProblem(map, unit.type, location);
   if (problem) return issue('bad-unit', problem, line, where.column);
+  if (power === undefined) return issue('unknown-power', `unknown nation "${nation}"`, line, indent + 1);
   const list = unit.dislodged ? block.dislodged : block.units;
   const there = list.find((u) => province(map, u.location) === p);
+  if (there?.power === power && there.type === unit.type && there.location === code) {
+    return issue('repeated-unit', `${power} ${unit.type} ${code} is listed twice`, line, where.column);
+  }
   if (there) {
     const what = unit.dislodged ? 'a dislodged unit' : 'a unit';
     return issue('duplicate-unit', `${what} of ${there.power} is already in ${code}`, line, where.column);
@@ -253,7 +266,8 @@ function readOrder(map: GameMap, block: Block, entry: OrderLine): { order: Order
     i < w.length ? expected(w[i], 'the end of the order') : { order };
   const first = w[0]?.text.toLowerCase();
   if (first === 'build') {
-    i = 1;
+    // "build anywhere Army lah": the words godip's build-anywhere maps use; the map's build rule decides.
+    i = w[1]?.text.toLowerCase() === 'anywhere' ? 2 : 1;
     const type = keyword('army', 'fleet');
     if (typeof type !== 'string') return type;
     const at = place();
@@ -426,6 +440,7 @@ export function readGodipGame(map: GameMap, text: string): Result<RecordedGame> 
         units: [],
         dislodged: [],
         supplyCenters: {},
+        unowned: [],
         orderLines: [],
         orders: [],
         unreadable: [],
