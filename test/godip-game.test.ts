@@ -360,3 +360,43 @@ test('an order for a province with no unit is unreadable; one for a unit of the 
   // No movement phase before it: the attacker of F NTH is not known, and the reader says nothing of it.
   assert.deepEqual(read.issues, []);
 });
+
+test('a retreat phase held for a unit that cannot retreat, which godip has already disbanded, is compared as such', () => {
+  const units = [
+    '  France: army ruh',
+    '  Austria: army boh',
+    '  Austria: army tyr',
+    '  Germany: army ber',
+    '  Germany: army kie',
+    '  Russia: army sil',
+  ];
+  const text = file(
+    'PHASE 1901 Spring Movement',
+    'POSITIONS',
+    '  Germany: army mun',
+    '  France: army bur',
+    ...units,
+    'ORDERS',
+    '  bur move mun',
+    '  ruh support bur move mun',
+    'PHASE 1901 Spring Retreat',
+    'POSITIONS',
+    '  France: army mun',
+    ...units,
+    'PHASE 1901 Fall Movement',
+    'POSITIONS',
+    '  France: army mun',
+    ...units,
+  );
+  const game = readGodipGame(map, text).value;
+  assert.ok(game);
+  assert.deepEqual(formatReplay(replay(map, game)), [
+    'PASS S1901M (the recording holds a retreat phase for GERMANY A MUN, which cannot retreat, and has disbanded it already)',
+    'PASS S1901R',
+    '2 passed, 0 failed',
+  ]);
+  // Had the unit a retreat (Silesia empty), the empty retreat phase would be a difference.
+  const free = text.replaceAll('\tRussia: army sil\n', '').replace(/\tRussia: army sil$/, '');
+  const lines = formatReplay(replay(map, readGodipGame(map, free).value ?? game));
+  assert.match(lines[0] ?? '', /^FAIL S1901M: dislodged: found but not recorded GERMANY A MUN$/);
+});
