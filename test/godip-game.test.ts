@@ -400,3 +400,29 @@ test('a retreat phase held for a unit that cannot retreat, which godip has alrea
   const lines = formatReplay(replay(map, readGodipGame(map, free).value ?? game));
   assert.match(lines[0] ?? '', /^FAIL S1901M: dislodged: found but not recorded GERMANY A MUN$/);
 });
+
+test('the attacker of a dislodged unit: of two moves by units of its power and type, the one that left', () => {
+  const text = file(
+    'PHASE 1901 Spring Movement',
+    'POSITIONS',
+    '  Germany: army mun',
+    '  France: army tyr',
+    '  France: army bur',
+    '  France: army ruh',
+    'ORDERS',
+    '  tyr move mun',
+    '  bur move mun',
+    '  ruh support bur move mun',
+    'PHASE 1901 Spring Retreat',
+    'POSITIONS',
+    '  Germany: army/dislodged mun',
+    '  France: army tyr',
+    '  France: army mun',
+    '  France: army ruh',
+  );
+  const read = readGodipGame(map, text);
+  assert.deepEqual(read.issues, []);
+  assert.deepEqual(read.value?.phases[1]?.position.dislodged, [
+    { power: 'GERMANY', type: 'A', location: 'MUN', attackerFrom: 'BUR' },
+  ]);
+});

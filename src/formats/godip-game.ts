@@ -344,23 +344,31 @@ function readOrders(map: GameMap, block: Block, issues: Issue[]): void {
   }
 }
 
-/** The province a unit of `block` moved from, with the move order: for the attacker of a dislodged unit. */
+/**
+ * The province the unit `mover` now in `target` came from, with its move order, among the moves `before` records
+ * into `target` by a unit of its power and type; of several, one whose origin no longer holds such a unit (the
+ * others bounced and stayed).
+ */
 function moveInto(
   map: GameMap,
   before: Block,
+  after: Block,
   target: number,
   mover: Unit,
 ): { from: string; order: Order & { kind: 'move' } } | undefined {
-  let found: { from: string; order: Order & { kind: 'move' } } | undefined;
+  const candidates: { from: string; order: Order & { kind: 'move' }; stayed: boolean }[] = [];
+  const same = (u: Unit, p: number): boolean =>
+    u.power === mover.power && u.type === mover.type && province(map, u.location) === p;
   for (const o of before.orders) {
     const order = o.order;
     if (order.kind !== 'move' || province(map, order.to) !== target) continue;
     const p = province(map, order.unit.location);
-    const unit = before.units.find((u) => province(map, u.location) === p);
-    if (unit?.power !== mover.power || unit.type !== mover.type) continue;
-    found ??= { from: map.locationCode[p] ?? '', order };
+    if (!before.units.some((u) => same(u, p))) continue;
+    const stayed = after.units.some((u) => same(u, p));
+    candidates.push({ from: map.locationCode[p] ?? '', order, stayed });
   }
-  return found;
+  const found = candidates.find((c) => !c.stayed) ?? candidates[0];
+  return found && { from: found.from, order: found.order };
 }
 
 /**
@@ -376,7 +384,7 @@ function retreatContext(
   const dislodged = block.dislodged.map((d): DislodgedUnit => {
     const p = province(map, d.location);
     const attacker = block.units.find((u) => province(map, u.location) === p);
-    const move = attacker && moveInto(map, before, p, attacker);
+    const move = attacker && moveInto(map, before, block, p, attacker);
     if (!move) {
       const message = `the orders of ${phaseName(before.phase)} do not show which unit dislodged ${d.power} ${d.type} ${d.location}`;
       issues.push(issue('no-attacker', message, block.line, 1));
