@@ -373,8 +373,7 @@ test('dipkit replay of a godip game file: --format auto|godip, --map NAME|FILE, 
   const dir = tempDir(t);
   const game = join(dir, 'classical.txt');
   writeFileSync(game, GODIP_GAME);
-  const expected =
-    'rules: datc (unretreatable=disband), as the file records\nPASS S1901M\n1 passed, 0 failed\n';
+  const expected = 'rules: godip (unretreatable=disband), as godip plays\nPASS S1901M\n1 passed, 0 failed\n';
   for (const args of [[], ['--format', 'godip'], ['--map', 'Standard'], ['--map', 'src/map/standard.json']]) {
     const r = dipkit('replay', game, ...args);
     assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);

@@ -35,7 +35,8 @@ godip game file (blocks "PHASE 1901 Spring Movement", POSITIONS, ORDERS, as godi
 for each phase applies its recorded orders to its recorded position and compares the result with the next
 recorded phase: the next phase's name (empty retreat and adjustment phases are skipped), the units, the
 dislodged units and their retreat options, and the supply centres (which change only after the Fall).
-A game recorded by dipcc or MILA replays with the rules of its engine: --rules dipcc, --rules mila.
+A game recorded by dipcc or MILA replays with the rules of its engine: --rules dipcc, --rules mila; a godip
+game file replays with the rules godip plays (--rules godip) unless rule options are given.
 A dislodged unit that cannot retreat is gone before the next movement phase whichever way a game is played;
 a recording that disbands it at once where we keep it for a retreat phase (or the other way round) agrees.
 
@@ -146,7 +147,8 @@ export function run(args: string[]): number {
   let recorded: RecordedGame;
   let mila = false;
   let map: GameMap | undefined;
-  if (format === 'godip' || (format === 'auto' && looksLikeGodip(text))) {
+  const godip = format === 'godip' || (format === 'auto' && looksLikeGodip(text));
+  if (godip) {
     map = mapFromFlag(report, parsed.values.map ?? 'standard');
     if (!map) return report.fail();
     const read = readGodipGame(map, text);
@@ -176,6 +178,7 @@ export function run(args: string[]): number {
   } else {
     const { rules = [], unretreatable = DEFAULT_FLOW.unretreatable } = recorded.options;
     label = `${rulesLabel('datc', rules, unretreatable)}, as the file records`;
+    if (godip) label = `${rulesLabel('godip', [], unretreatable)}, as godip plays`;
     if (mila) label += '; a game recorded by dipcc or MILA: --rules dipcc or --rules mila';
   }
   map ??= mapNamed(recorded.map);

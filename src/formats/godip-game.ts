@@ -19,6 +19,8 @@
  * it is legal, for the replay to judge (DATC 4.E.1); one for a province with no unit (or a build in a centre no
  * power owns) is listed as unreadable.
  *
+ * The game is played with godip's rules (`GODIP_RULES`).
+ *
  * Phases: "Fall Adjustment" is our Winter. A map whose calendar names every season alike (Hundred: "Year", one turn
  * every five years from 1425) has its Spring and Fall told apart by the calendar: the turns `springToFall` years
  * after a Spring are Falls.
@@ -44,6 +46,13 @@ import type { SubmittedOrder } from '../game/game.js';
 import type { RecordedGame, RecordedPhase } from '../game/history.js';
 import { phaseName } from '../game/phases.js';
 import { mapId } from './game-json.js';
+import { DATC_PREFERRED, describeRules, resolveRules } from '../adjudication/rules.js';
+
+/**
+ * The rules godip plays (the `godip` preset, as settings), which a file of its records with: units that cannot
+ * retreat are disbanded at once (phase.go's movement post-processing).
+ */
+export const GODIP_RULES: readonly string[] = describeRules(resolveRules('godip').value ?? DATC_PREFERRED);
 
 /** The codes of issues that leave the game whole (the others leave a line out). */
 export const GODIP_WARNINGS: ReadonlySet<string> = new Set(['no-attacker', 'repeated-unit']);
@@ -505,7 +514,7 @@ export function readGodipGame(map: GameMap, text: string): Result<RecordedGame> 
   return {
     value: {
       map: mapId(map),
-      options: { victoryCenters: map.victoryCenters, unretreatable: 'disband' },
+      options: { victoryCenters: map.victoryCenters, rules: [...GODIP_RULES], unretreatable: 'disband' },
       phases,
     },
     issues,
