@@ -8,6 +8,7 @@ import type { Issue } from '../issues.js';
 import { CONVOY, HOLD, MOVE, MOVE_VIA, SUPPORT_HOLD, SUPPORT_MOVE } from '../orders/codes.js';
 import type { Unit } from '../position/types.js';
 import { pushOrderCode, type OrderCodeList } from './code-list.js';
+import { supportPairs } from './support-pairs.js';
 import { ARMY, bitWords, FLEET, scratchFor, type LegalTables, type Scratch } from './tables.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -421,7 +422,9 @@ export const FIRST_SUPPORT = 1;
  * The supports of unit u (a scratch index) among the n units loaded and prepared by `listLoadedMovement` (its
  * scratch columns untouched since): all of them, or with FIRST_SUPPORT only the first. By supported unit, its hold
  * first, then its moves by destination: into the provinces both this unit can reach and the supported unit can
- * move to (6.A.10, 6.D.34: never into this unit's own province).
+ * move to (6.A.10, 6.D.34: never into this unit's own province). Most pairs are copied from the map's table of
+ * supports per pair of unit keys (support-pairs.ts); a pair where the supported army has moves by convoy into
+ * provinces this unit reaches is worked out from the bit sets (`pairSupportsByBits`).
  */
 function listSupports(
   t: LegalTables,
@@ -431,18 +434,15 @@ function listSupports(
   supports: number,
   out: OrderCodeList,
 ): void {
-  const map = t.map;
   const L = t.L;
   const W = bitWords(t);
   const VW = (n + 31) >>> 5;
-  const { unitType, unitProvince, unitLocation, order, except, movers, moveBits, convoySeas } = s;
-  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
+  const { unitType, unitLocation, order, movers, convoyDest, armySlot } = s;
+  const { reachBits, reachStart, reach, armyAdjBits } = t;
+  const pairs = supportPairs(t);
   const p = s.unitPower[u]!;
-  const type = unitType[u]!;
-  const here = unitProvince[u]!;
-  const key = type * L + unitLocation[u]!;
+  const key = unitType[u]! * L + unitLocation[u]!;
   const reachBase = key * W;
-  const atSea = type === FLEET && t.isSea[here] === 1;
   // The near units in output order, 32 output positions (one word of `movers`) at a time.
   for (let nw = 0; nw < VW; nw++) {
     let nearBits = 0;
@@ -452,52 +452,103 @@ function listSupports(
       nearBits ^= nearLow;
       const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
       if (v === u) continue;
-      const there = unitProvince[v]!;
-      const vType = unitType[v]!;
-      const vLoc = unitLocation[v]!;
-      const vKey = vType * L + vLoc;
-      if (hasBit(reachBits, reachBase, prank[there]!)) {
-        pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
-        if (supports === FIRST_SUPPORT) return;
+      // An army with moves by convoy (armySlot) into provinces this unit reaches: the long way.
+      let byConvoy = pairs === null;
+      if (!byConvoy && armySlot[v]! >= 0) {
+        const there = s.unitProvince[v]!;
+        for (let w = 0; w < W && !byConvoy; w++)
+          byConvoy =
+            (reachBits[reachBase + w]! & convoyDest[v * W + w]! & ~armyAdjBits[there * W + w]!) !== 0;
       }
-      // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
-      // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
-      // that are not adjacent by land are checked against a search with this fleet left out.
-      const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
-      let exceptDone = false;
-      for (let w = 0; w < W; w++) {
-        const reachWord = reachBits[reachBase + w]!;
-        if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
-        let bits = reachWord & moveBits[v * W + w]!;
-        if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
-          if (!exceptDone) {
-            except.fill(0);
-            convoySearch(t, s, there, here, except, 0, undefined, 0);
-            exceptDone = true;
-          }
-          bits &= armyAdjBits[there * W + w]! | except[w]!;
-        }
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-          if (vType === FLEET && multiCoast[q]) {
-            // A fleet's move names the coast: one support per coast it can move to.
-            for (const c of map.provinceCoasts[q]!) {
-              if (fleetAdjM[vLoc * L + c]) {
-                pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
-                if (supports === FIRST_SUPPORT) return;
-              }
-            }
-          } else {
-            // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
-            pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
-            if (supports === FIRST_SUPPORT) return;
-          }
-        }
+      if (byConvoy) {
+        if (pairSupportsByBits(t, s, u, v, supports, out) && supports === FIRST_SUPPORT) return;
+        continue;
+      }
+      const vKey = unitType[v]! * L + unitLocation[v]!;
+      const pair = key * pairs!.K + vKey;
+      const first = pairs!.start[pair]!;
+      const last = pairs!.start[pair + 1]!;
+      for (let i = first; i < last; i++) {
+        const to = pairs!.to[i]!;
+        pushOrderCode(out, p, to < 0 ? SUPPORT_HOLD : SUPPORT_MOVE, key, vKey, to);
+        if (supports === FIRST_SUPPORT) return;
       }
     }
   }
+}
+
+/**
+ * The supports unit u gives unit v, from the bit sets of where they reach and move: for a pair the table of
+ * support-pairs.ts does not cover (an army's moves by convoy). True when it wrote any (with FIRST_SUPPORT, only
+ * the first).
+ */
+function pairSupportsByBits(
+  t: LegalTables,
+  s: Scratch,
+  u: number,
+  v: number,
+  supports: number,
+  out: OrderCodeList,
+): boolean {
+  const map = t.map;
+  const L = t.L;
+  const W = bitWords(t);
+  const { unitType, unitProvince, unitLocation, except, moveBits, convoySeas } = s;
+  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, multiCoast } = t;
+  const p = s.unitPower[u]!;
+  const here = unitProvince[u]!;
+  const key = unitType[u]! * L + unitLocation[u]!;
+  const reachBase = key * W;
+  const atSea = unitType[u] === FLEET && t.isSea[here] === 1;
+  const there = unitProvince[v]!;
+  const vType = unitType[v]!;
+  const vLoc = unitLocation[v]!;
+  const vKey = vType * L + vLoc;
+  let wrote = false;
+  if (hasBit(reachBits, reachBase, prank[there]!)) {
+    pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
+    if (supports === FIRST_SUPPORT) return true;
+    wrote = true;
+  }
+  // Moves into the provinces both units reach. An army's move by convoy is supportable only if the army has a
+  // route without this unit (6.D.31): when this fleet is on one of its routes, destinations that are not adjacent
+  // by land are checked against a search with this fleet left out.
+  const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
+  let exceptDone = false;
+  for (let w = 0; w < W; w++) {
+    const reachWord = reachBits[reachBase + w]!;
+    if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
+    let bits = reachWord & moveBits[v * W + w]!;
+    if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
+      if (!exceptDone) {
+        except.fill(0);
+        convoySearch(t, s, there, here, except, 0, undefined, 0);
+        exceptDone = true;
+      }
+      bits &= armyAdjBits[there * W + w]! | except[w]!;
+    }
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+      if (vType === FLEET && multiCoast[q]) {
+        // A fleet's move names the coast: one support per coast it can move to.
+        for (const c of map.provinceCoasts[q]!) {
+          if (fleetAdjM[vLoc * L + c]) {
+            pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
+            if (supports === FIRST_SUPPORT) return true;
+            wrote = true;
+          }
+        }
+      } else {
+        // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
+        pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
+        if (supports === FIRST_SUPPORT) return true;
+        wrote = true;
+      }
+    }
+  }
+  return wrote;
 }
 
 /**
