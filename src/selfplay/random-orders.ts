@@ -24,10 +24,11 @@ const { BUILD, CONVOY, DISBAND, HOLD, MOVE, MOVE_VIA, ORDER_STRIDE, RETREAT, SUP
 
 /** A seeded random number generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+  // The state in a typed array: a captured `let` above 2^30 is boxed, one heap number per draw.
+  const state = new Uint32Array([seed >>> 0]);
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
+    state[0]! += 0x6d2b79f5; // wraps to 32 bits
+    let x = state[0]!;
     x = Math.imul(x ^ (x >>> 15), x | 1);
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
