@@ -299,14 +299,6 @@ export function listLoadedMovement(
       if (any !== 0) s.armySlot[u] = armies++;
     }
   }
-  // Where each unit can move, for the supports.
-  const moveBits = s.moveBits;
-  for (let u = 0; u < n; u++) {
-    const base = (unitType[u]! * L + unitLocation[u]!) * W;
-    for (let w = 0; w < W; w++) {
-      moveBits[u * W + w] = reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
-    }
-  }
   // Convoy orders, when a fleet at sea is listed.
   let convoysWanted = false;
   for (let u = 0; u < n && !convoysWanted; u++) {
@@ -326,14 +318,20 @@ export function listLoadedMovement(
   // of the time of the listing.
   const VW = (n + 31) >>> 5;
   const movers = s.movers;
+  const { reachStart, reach } = t;
   movers.fill(0, 0, P * VW);
   for (let i = 0; i < n; i++) {
     const v = order[i]!;
     const word = i >>> 5;
     const bit = 1 << (i & 31);
     movers[unitProvince[v]! * VW + word]! |= bit;
+    // Where it moves over land or by sea: the provinces it reaches (the map's list per unit key) ...
+    const key = unitType[v]! * L + unitLocation[v]!;
+    for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) movers[reach[k]! * VW + word]! |= bit;
+    if (s.armySlot[v]! < 0) continue;
+    // ... and, for an army, by convoy.
     for (let w = 0; w < W; w++) {
-      let bits = moveBits[v * W + w]!;
+      let bits = convoyDest[v * W + w]! & ~reachBits[key * W + w]!;
       while (bits !== 0) {
         const low = bits & -bits;
         bits ^= low;
@@ -493,7 +491,7 @@ function pairSupportsByBits(
   const map = t.map;
   const L = t.L;
   const W = bitWords(t);
-  const { unitType, unitProvince, unitLocation, except, moveBits, convoySeas } = s;
+  const { unitType, unitProvince, unitLocation, except, convoyDest, convoySeas } = s;
   const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, multiCoast } = t;
   const p = s.unitPower[u]!;
   const here = unitProvince[u]!;
@@ -518,7 +516,9 @@ function pairSupportsByBits(
   for (let w = 0; w < W; w++) {
     const reachWord = reachBits[reachBase + w]!;
     if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
-    let bits = reachWord & moveBits[v * W + w]!;
+    // Where v moves: the provinces its key reaches, and an army's destinations by convoy.
+    const moves = reachBits[vKey * W + w]! | (vType === ARMY ? convoyDest[v * W + w]! : 0);
+    let bits = reachWord & moves;
     if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
       if (!exceptDone) {
         except.fill(0);

@@ -112,8 +112,6 @@ export interface Scratch {
   convoyDest: Uint32Array;
   /** Per unit: sea provinces the convoy search from the unit's province visited. */
   convoySeas: Uint32Array;
-  /** Per unit: provinces it can move to (land, coast, by convoy; a fleet to any coast). */
-  moveBits: Uint32Array;
   /** Per (fleet, army) pair: destinations of legal convoy orders. */
   convoyOrder: Uint32Array;
   /** BFS queue over provinces; bit sets of the seas holding a fleet, and of the seas a search has seen. */
@@ -363,7 +361,6 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     keyBits: new Uint32Array((2 * t.L + 31) >>> 5),
     convoyDest: new Uint32Array(cap * W),
     convoySeas: new Uint32Array(cap * W),
-    moveBits: new Uint32Array(cap * W),
     convoyOrder: new Uint32Array(cap * cap * W),
     queue: new Int32Array(P),
     fleetSeas: new Uint32Array(W),
