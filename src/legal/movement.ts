@@ -416,6 +416,8 @@ export function listLoadedMovement(
 export const ALL_SUPPORTS = 0;
 export const FIRST_SUPPORT = 1;
 
+const NO_PAIRS = new Int32Array(0);
+
 /**
  * The supports of unit u (a scratch index) among the n units loaded and prepared by `listLoadedMovement` (its
  * scratch columns untouched since): all of them, or with FIRST_SUPPORT only the first. By supported unit, its hold
@@ -438,6 +440,9 @@ function listSupports(
   const { unitType, unitLocation, order, movers, convoyDest, armySlot } = s;
   const { reachBits, reachStart, reach, armyAdjBits } = t;
   const pairs = supportPairs(t);
+  const pairK = pairs === null ? 0 : pairs.K;
+  const pairStart = pairs === null ? NO_PAIRS : pairs.start;
+  const pairTo = pairs === null ? NO_PAIRS : pairs.to;
   const p = s.unitPower[u]!;
   const key = unitType[u]! * L + unitLocation[u]!;
   const reachBase = key * W;
@@ -463,11 +468,11 @@ function listSupports(
         continue;
       }
       const vKey = unitType[v]! * L + unitLocation[v]!;
-      const pair = key * pairs!.K + vKey;
-      const first = pairs!.start[pair]!;
-      const last = pairs!.start[pair + 1]!;
+      const pair = key * pairK + vKey;
+      const first = pairStart[pair]!;
+      const last = pairStart[pair + 1]!;
       for (let i = first; i < last; i++) {
-        const to = pairs!.to[i]!;
+        const to = pairTo[i]!;
         pushOrderCode(out, p, to < 0 ? SUPPORT_HOLD : SUPPORT_MOVE, key, vKey, to);
         if (supports === FIRST_SUPPORT) return;
       }
