@@ -10,7 +10,7 @@
  * land or by sea into a province a can reach (6.A.10, 6.D.34: never a's own province), by province code; for a
  * fleet b moving to a province with coasts, each coast b can move to (4.B.4: the support names it).
  */
-import type { GameMap } from '../map/types.js';
+import type { LegalTables } from './tables.js';
 
 export interface SupportPairs {
   /** Unit keys: 2 * L. */
@@ -21,20 +21,7 @@ export interface SupportPairs {
   readonly to: Int32Array;
 }
 
-/** What supportPairs needs of the listing tables (tables.ts). */
-interface PairInputs {
-  readonly map: GameMap;
-  readonly P: number;
-  readonly L: number;
-  readonly multiCoast: Uint8Array;
-  readonly fleetAdjM: Uint8Array;
-  readonly provincesByRank: Int32Array;
-  readonly prank: Int32Array;
-  /** Provinces each unit key can reach for support, W words per key, by rank. */
-  readonly reachBits: Uint32Array;
-}
-
-export function buildSupportPairs(t: PairInputs): SupportPairs {
+export function buildSupportPairs(t: LegalTables): SupportPairs {
   const { map, L, multiCoast, fleetAdjM, provincesByRank, prank, reachBits } = t;
   const W = (t.P + 31) >>> 5;
   const K = 2 * L;
@@ -71,14 +58,7 @@ export function buildSupportPairs(t: PairInputs): SupportPairs {
 /** Maps with more unit keys than this list every pair the long way (the table would take K * K integers). */
 const MAX_KEYS = 1024;
 
-const cache = new WeakMap<PairInputs, SupportPairs | null>();
-
-/** The table of `t`'s map, made on first use; null for a map too large for one. */
-export function supportPairs(t: PairInputs): SupportPairs | null {
-  let pairs = cache.get(t);
-  if (pairs === undefined) {
-    pairs = 2 * t.L <= MAX_KEYS ? buildSupportPairs(t) : null;
-    cache.set(t, pairs);
-  }
-  return pairs;
+/** The table of `t`'s map, made on first use and kept in `t`; null for a map too large for one. */
+export function supportPairs(t: LegalTables): SupportPairs | null {
+  return (t.supportPairs ??= 2 * t.L <= MAX_KEYS ? buildSupportPairs(t) : null);
 }

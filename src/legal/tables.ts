@@ -9,6 +9,7 @@
  */
 import type { GameMap, UnitType } from '../map/types.js';
 import type { UnitRef } from '../orders/types.js';
+import type { SupportPairs } from './support-pairs.js';
 
 export const ARMY = 0;
 export const FLEET = 1;
@@ -91,6 +92,8 @@ export interface LegalTables {
   readonly locationByCode: ReadonlyMap<string, number>;
   /** Scratch buffers, grown as needed and reused by every call. */
   scratch: Scratch;
+  /** The supports per pair of unit keys (support-pairs.ts), made on first use; null for a map too large. */
+  supportPairs: SupportPairs | null | undefined;
 }
 
 export interface Scratch {
@@ -341,6 +344,7 @@ function build(map: GameMap): LegalTables {
     powersByName,
     locationByCode,
     scratch: undefined as unknown as Scratch,
+    supportPairs: undefined,
   };
   t.scratch = makeScratch(t, 40);
   return t;
