@@ -311,6 +311,10 @@ export function listLoadedMovement(
   }
 
   const order = s.order;
+  // The armies that have moves by convoy, in output order: the armies a fleet at sea may convoy.
+  let convoyArmies = 0;
+  for (let j = 0; j < n && armies > 0 && unitType[order[j]!] === ARMY; j++)
+    if (s.armySlot[order[j]!]! >= 0) s.convoyArmies[convoyArmies++] = order[j]!;
 
   // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
   // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
@@ -383,12 +387,10 @@ export function listLoadedMovement(
       }
       // Convoys: by army, then destination.
       const slot = s.fleetSlot[u]!;
-      if (slot >= 0 && armies > 0) {
-        for (let j = 0; j < n; j++) {
-          const a = order[j]!;
-          if (unitType[a] !== ARMY) break;
+      if (slot >= 0) {
+        for (let j = 0; j < convoyArmies; j++) {
+          const a = s.convoyArmies[j]!;
           const aSlot = s.armySlot[a]!;
-          if (aSlot < 0) continue;
           const base = (slot * armies + aSlot) * W;
           const aKey = unitLocation[a]!;
           for (let w = 0; w < W; w++) {

@@ -127,7 +127,6 @@ export interface Scratch {
   chain: Int32Array;
   inChain: Uint8Array;
   touched: Int32Array;
-  nextIndex: Int32Array;
   /** Per sea province: the unit standing there if it is a fleet, else -1. */
   seaFleet: Int32Array;
   /**
@@ -138,6 +137,8 @@ export interface Scratch {
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
+  /** The armies with an army slot, in output order. */
+  convoyArmies: Int32Array;
   /** Retreat listing: 1 per occupied province. Adjustment listing: builds (+) or disbands (-) due per power. */
   occupied: Uint8Array;
   counts: Int32Array;
@@ -373,11 +374,11 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     chain: new Int32Array(P + 1),
     inChain: new Uint8Array(P),
     touched: new Int32Array(P),
-    nextIndex: new Int32Array(P + 1),
     seaFleet: new Int32Array(P).fill(-1),
     movers: new Uint32Array(P * ((cap + 31) >>> 5)),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
+    convoyArmies: new Int32Array(cap),
     occupied: new Uint8Array(P),
     counts: new Int32Array(t.map.powers.length),
   };
