@@ -261,7 +261,6 @@ export function listLoadedMovement(
   out: OrderCodeList,
   supports = ALL_SUPPORTS,
 ): void {
-  const map = t.map;
   const P = t.P;
   const L = t.L;
   const W = bitWords(t);
@@ -269,7 +268,7 @@ export function listLoadedMovement(
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
   // Tables used in the inner loops, in locals.
-  const { reachBits, provincesByRank, prank, armyAdjBits, multiCoast } = t;
+  const { reachBits, provincesByRank, prank, armyAdjBits } = t;
   sortUnits(t, s, n);
 
   // Fleets at sea, and the convoy searches of the coastal armies.
@@ -355,14 +354,10 @@ export function listLoadedMovement(
 
     // Moves.
     if (type === ARMY) {
-      let anyConvoy = 0;
-      for (let w = 0; w < W; w++) anyConvoy |= convoyDest[u * W + w]!;
-      if (anyConvoy === 0) {
-        for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
-          const q = t.armyAdj[k]!;
-          if (t.isSea[q] || q === here) continue;
-          pushOrderCode(out, p, MOVE, key, -1, q);
-        }
+      if (s.armySlot[u]! < 0) {
+        // No move by convoy: the provinces it reaches (its land neighbours, by code) are its moves.
+        for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++)
+          pushOrderCode(out, p, MOVE, key, -1, reach[k]!);
       } else {
         // Land neighbours and convoy destinations, in code order.
         for (let w = 0; w < W; w++) {
@@ -379,12 +374,8 @@ export function listLoadedMovement(
         }
       }
     } else {
-      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
-        const d = t.fleetAdj[k]!;
-        const q = map.locationProvince[d]!;
-        if (q === here || t.isLand[q] || (d < P && multiCoast[d])) continue;
-        pushOrderCode(out, p, MOVE, key, -1, d);
-      }
+      for (let k = t.fleetMoveStart[loc]!; k < t.fleetMoveStart[loc + 1]!; k++)
+        pushOrderCode(out, p, MOVE, key, -1, t.fleetMove[k]!);
       // Convoys: by army, then destination.
       const slot = s.fleetSlot[u]!;
       if (slot >= 0) {

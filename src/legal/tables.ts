@@ -43,6 +43,12 @@ export interface LegalTables {
   readonly fleetStart: Int32Array;
   readonly fleetAdj: Int32Array;
   /**
+   * The legal moves of a fleet at each location, sorted by code (CSR): its neighbours but those in its own or an
+   * inland province, and a province with coasts named without its coast.
+   */
+  readonly fleetMoveStart: Int32Array;
+  readonly fleetMove: Int32Array;
+  /**
    * Sea provinces next to a province, as `convoyRouteExists` starts its search: the sea provinces among the fleet
    * neighbours of the province's location and of each of its coasts (CSR, may repeat).
    */
@@ -293,6 +299,14 @@ function build(map: GameMap): LegalTables {
 
   const [armyStart, armyAdj] = csr(armyRows);
   const [fleetStart, fleetAdj] = csr(fleetRows);
+  const [fleetMoveStart, fleetMove] = csr(
+    fleetRows.map((row, a) =>
+      row.filter((d) => {
+        const q = map.locationProvince[d]!;
+        return q !== map.locationProvince[a] && !isLand[q] && !(d < P && multiCoast[d]);
+      }),
+    ),
+  );
   const bitRows = (rows: readonly (readonly number[])[]): Uint32Array => {
     const bits = new Uint32Array(rows.length * W);
     rows.forEach((row, p) => {
@@ -322,6 +336,8 @@ function build(map: GameMap): LegalTables {
     armyAdj,
     fleetStart,
     fleetAdj,
+    fleetMoveStart,
+    fleetMove,
     startSeaStart,
     startSea,
     touchingSeaStart,
