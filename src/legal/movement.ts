@@ -290,7 +290,7 @@ export function listLoadedMovement(
   convoyDest.fill(0, 0, n * W);
   convoySeas.fill(0, 0, n * W);
   // A map without convoys (Pure) lists no convoy and no move by convoy.
-  if (fleets > 0 && map.rules.convoys) {
+  if (fleets > 0 && t.map.rules.convoys) {
     for (let u = 0; u < n; u++) {
       if (unitType[u] !== ARMY || !t.isCoast[unitProvince[u]!]) continue;
       convoySearch(t, s, unitProvince[u]!, -1, convoyDest, u * W, convoySeas, u * W);
