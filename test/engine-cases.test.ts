@@ -17,11 +17,12 @@ const text = readDataFile('engine-cases.json');
 const read = readDatcJson(text, 'engine-cases.json');
 /**
  * An order line may name the reason its word has: `reason.rule` of an illegal order, the units of a retreat clash
- * ("retreat-clash with A BER"), else `reason.code`.
+ * ("retreat-clash with A BER"), else `reason.code`; and the message the adjudicator gives users for it, exactly.
  */
 interface Line {
   text: string;
   reason?: string;
+  message?: string;
 }
 const extra = (
   JSON.parse(text) as {
@@ -70,10 +71,24 @@ function reasonProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[
   });
 }
 
+/** The lines whose stated message differs from the outcome's. */
+function messageProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[] | undefined): string[] {
+  return lines.flatMap((line, i) => {
+    if (line.message === undefined) return [];
+    const message = outcomes?.[i]?.message;
+    return message === line.message
+      ? []
+      : [`${line.text}: message "${line.message}" expected, "${message}" given`];
+  });
+}
+
 void test('the engine cases are read without issues', () => {
   assert.deepEqual(read.issues, []);
   assert.equal(read.value?.length, extra.length);
 });
+
+/** Each case's run, to compare with a second run in the reverse order. */
+const firstRuns: unknown[] = [];
 
 for (const [i, c] of (read.value ?? []).entries()) {
   const { rules, why, orders, retreats, positionAfter } = extra[i]!;
@@ -82,11 +97,17 @@ for (const [i, c] of (read.value ?? []).entries()) {
     assert.deepEqual(options.issues, []);
     const prepared = prepareMovementCase(c);
     const run = runCase(prepared, options.value);
+    firstRuns[i] = run;
     assert.deepEqual(caseDifferences(c, prepared, run), [], why);
     const outcome: Outcome = positionAfter ? { positionAfter } : {};
     assert.deepEqual(outcomeProblems(c, prepared, run, outcome, '', []), [], why);
     assert.deepEqual(
-      [...reasonProblems(orders, run.outcomes), ...reasonProblems(retreats, run.retreatOutcomes)],
+      [
+        ...reasonProblems(orders, run.outcomes),
+        ...reasonProblems(retreats, run.retreatOutcomes),
+        ...messageProblems(orders, run.outcomes),
+        ...messageProblems(retreats, run.retreatOutcomes),
+      ],
       [],
       why,
     );
@@ -99,3 +120,13 @@ for (const [i, c] of (read.value ?? []).entries()) {
     }
   });
 }
+
+// The adjudicator keeps scratch space per map between calls; what one phase leaves there must not change the next.
+void test('the engine cases give the same outcomes run again in the reverse order', () => {
+  const cases = read.value ?? [];
+  for (let i = cases.length - 1; i >= 0; i--) {
+    const options = resolveRules('datc', extra[i]!.rules);
+    const run = runCase(prepareMovementCase(cases[i]!), options.value);
+    assert.deepEqual(run, firstRuns[i], cases[i]!.id);
+  }
+});

@@ -393,8 +393,7 @@ function writeResult(
       return { resolution: 'succeeds', reason };
     }
     const rule = log.rule[u];
-    if (rule === 'all-hold' || rule === 'no-resolution')
-      return { resolution: 'fails', reason: paradoxReason(u, rule) };
+    if (rule === 'all-hold') return { resolution: 'fails', reason: paradoxReason(u, rule) };
     const impossible = choice.accepted[u]?.impossible;
     if (impossible)
       return {
@@ -631,7 +630,6 @@ function messageFor(resolution: Resolution, reason: Reason): string {
         szykman: 'convoy paradox, Szykman rule',
         'all-hold': 'convoy paradox, all-hold rule',
         dptg: 'convoy paradox, DPTG rule',
-        'no-resolution': 'no resolution, every move and support of the cycle fails',
       };
       return `${resolution}: ${what[reason.rule]}${fallback}`;
     }

@@ -9,12 +9,14 @@
  *   all-hold; the consistency is checked after solving (see adjudicate.ts);
  * - the 1971, 1982 and 2000 rules protect supports in decisions.ts; a paradox they leave (6.F.18, 6.F.22-6.F.24)
  *   goes to the named fallback (`paradoxFallback`), and the outcome says so.
- * Anything else, which the standard rules cannot produce, makes every move and support of the cycle fail.
+ * Without convoys the standard rules have no cycle but circular movement, so a cycle without a convoy is one (5.B.9).
+ * (The DATC's fallback for the new paradoxes of variant movement rules, 5.B.9 last paragraph, is not needed: no such
+ * rule is implemented.)
  */
 import type { MovementDecisions } from './decisions.js';
-import { CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import { CONVOY, MOVE, type MovementTables } from './tables.js';
 
-export type BackupRuleName = 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution';
+export type BackupRuleName = 'circular-movement' | 'szykman' | 'all-hold' | 'dptg';
 
 export interface BackupLog {
   /** Per unit: the backup rule that settled its decision, or undefined. */
@@ -65,17 +67,10 @@ export function applyBackupRule(
   };
   const convoys = cycle.filter((d) => t.kind[d] === CONVOY);
   if (convoys.length === 0) {
-    if (cycle.every((d) => t.kind[d] === MOVE)) {
-      for (const d of cycle) {
-        mark(d, 'circular-movement', false);
-        settle(d, true);
-      }
-      return false;
-    }
+    // Circular movement: every move of the cycle succeeds (6.C.1-6.C.3); the cycle holds nothing else.
     for (const d of cycle) {
-      if (t.kind[d] !== MOVE && t.kind[d] !== SUPPORT) continue;
-      mark(d, 'no-resolution', false);
-      settle(d, false);
+      mark(d, 'circular-movement', false);
+      settle(d, true);
     }
     return false;
   }
