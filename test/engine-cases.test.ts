@@ -17,12 +17,14 @@ const text = readDataFile('engine-cases.json');
 const read = readDatcJson(text, 'engine-cases.json');
 /**
  * An order line may name the reason its word has: `reason.rule` of an illegal order, the units of a retreat clash
- * ("retreat-clash with A BER"), else `reason.code`; and the message the adjudicator gives users for it, exactly.
+ * ("retreat-clash with A BER"), else `reason.code`; the message the adjudicator gives users for it, exactly; and the
+ * unit the outcome names ("F ADR", or "none" for an order that names no unit of the board).
  */
 interface Line {
   text: string;
   reason?: string;
   message?: string;
+  unit?: string;
 }
 const extra = (
   JSON.parse(text) as {
@@ -71,14 +73,17 @@ function reasonProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[
   });
 }
 
-/** The lines whose stated message differs from the outcome's. */
+/** The lines whose stated message or unit differs from the outcome's. */
 function messageProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[] | undefined): string[] {
   return lines.flatMap((line, i) => {
-    if (line.message === undefined) return [];
-    const message = outcomes?.[i]?.message;
-    return message === line.message
-      ? []
-      : [`${line.text}: message "${line.message}" expected, "${message}" given`];
+    const outcome = outcomes?.[i];
+    const problems: string[] = [];
+    if (line.message !== undefined && outcome?.message !== line.message)
+      problems.push(`${line.text}: message "${line.message}" expected, "${outcome?.message}" given`);
+    const unit = outcome === undefined ? undefined : 'unit' in outcome ? outcome.unit : 'none';
+    if (line.unit !== undefined && unit !== line.unit)
+      problems.push(`${line.text}: unit "${line.unit}" expected, "${unit}" given`);
+    return problems;
   });
 }
 

@@ -151,12 +151,14 @@ export interface CaseRun {
   retreatOutcomes?: OrderOutcome[];
   /** Civil-disorder removals, as unit identities, sorted. */
   automatic?: string[];
+  /** Dislodged units the retreat phase disbanded (the result's `disbanded`), as unit identities, sorted. */
+  disbanded?: string[];
 }
 
 /**
  * Runs a prepared case: the words per order (and per retreat order), in order, the units after the phase and
  * any civil-disorder removals. `adjudicate` decides movement (default `adjudicateMovement`). Throws a CaseError
- * when the adjudicator refuses the position.
+ * when the adjudicator refuses the position or reports any issue with it.
  */
 export function runCase(
   map: GameMap,
@@ -169,7 +171,7 @@ export function runCase(
   const identities = (units: readonly Unit[]): string[] => units.map((u) => unitIdentity(map, u)).sort();
   if (prepared.position.phase.type === 'adjustment') {
     const result = adjudicateAdjustments(map, prepared.position, prepared.orders, rules);
-    if (!result.value) throw refused(result.issues);
+    if (!result.value || result.issues.length > 0) throw refused(result.issues);
     return {
       words: result.value.orders.map(datcWords),
       outcomes: result.value.orders,
@@ -178,7 +180,7 @@ export function runCase(
     };
   }
   const result = adjudicate(map, prepared.position, prepared.orders, rules);
-  if (!result.value) throw refused(result.issues);
+  if (!result.value || result.issues.length > 0) throw refused(result.issues);
   const run: CaseRun = {
     words: result.value.orders.map(datcWords),
     outcomes: result.value.orders,
@@ -186,8 +188,9 @@ export function runCase(
   };
   if (prepared.retreats) {
     const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders, rules);
-    if (!retreat.value) throw refused(retreat.issues);
+    if (!retreat.value || retreat.issues.length > 0) throw refused(retreat.issues);
     run.retreatWords = retreat.value.orders.map(datcWords);
+    run.disbanded = identities(retreat.value.disbanded);
     run.retreatOutcomes = retreat.value.orders;
     run.unitsAfter = identities(retreat.value.units);
   }
