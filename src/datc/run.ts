@@ -151,7 +151,10 @@ export interface CaseRun {
   retreatOutcomes?: OrderOutcome[];
   /** Civil-disorder removals, as unit identities, sorted. */
   automatic?: string[];
-  /** Dislodged units the retreat phase disbanded (the result's `disbanded`), as unit identities, sorted. */
+  /**
+   * Units the retreat or adjustment phase disbanded (the result's `disbanded`: by order, for want of a retreat,
+   * by civil disorder), as unit identities, sorted.
+   */
   disbanded?: string[];
 }
 
@@ -177,6 +180,7 @@ export function runCase(
       outcomes: result.value.orders,
       unitsAfter: identities(result.value.units),
       automatic: identities(result.value.civilDisorder),
+      disbanded: identities(result.value.disbanded),
     };
   }
   const result = adjudicate(map, prepared.position, prepared.orders, rules);
