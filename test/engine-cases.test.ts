@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveRules } from '../src/adjudication/rules.js';
-import { readDatcJson } from '../src/datc/cases.js';
+import { readDatcJson, type DatcCase } from '../src/datc/cases.js';
 import { caseDifferences, unitIdentity } from '../src/datc/run.js';
 import { standardMap } from '../src/map/compile.js';
 import { parseOrder } from '../src/orders/parse.js';
@@ -40,6 +40,20 @@ const extra = (
 ).cases;
 
 const map = standardMap();
+
+/**
+ * Each power's centres, units and change as the case's position lists them ("owns" lines; the units of order
+ * lines too), for an adjustment phase: the adjudicator's `adjustments` must say the same.
+ */
+function listedAdjustments(c: DatcCase): { power: string; centers: number; units: number; change: number }[] {
+  const count = (power: string, what: 'center' | 'unit'): number =>
+    c.owns.filter((o) => o.power.toUpperCase() === power && o[what] !== undefined).length;
+  return map.powers.map((power) => {
+    const centers = count(power, 'center');
+    const units = count(power, 'unit');
+    return { power, centers, units, change: centers - units };
+  });
+}
 
 /** The identity of a unit named "Austria A Trieste" in `positionAfter.built`. */
 function builtIdentity(text: string): string {
@@ -103,6 +117,7 @@ for (const [i, c] of (read.value ?? []).entries()) {
     const prepared = prepareMovementCase(c);
     const run = runCase(prepared, options.value);
     firstRuns[i] = run;
+    if (c.phase === 'adjustment') assert.deepEqual(run.adjustments, listedAdjustments(c), why);
     assert.deepEqual(caseDifferences(c, prepared, run), [], why);
     const outcome: Outcome = positionAfter ? { positionAfter } : {};
     assert.deepEqual(outcomeProblems(c, prepared, run, outcome, '', []), [], why);

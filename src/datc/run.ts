@@ -3,7 +3,7 @@
  * the document's words, exactly: the word and its tag ("fails, dislodged" is neither "illegal, dislodged" nor
  * "fails, destroyed"). Used by `dipkit datc` and by the tests.
  */
-import { adjudicateAdjustments } from '../adjudication/adjustment.js';
+import { adjudicateAdjustments, type PowerAdjustment } from '../adjudication/adjustment.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
@@ -156,6 +156,8 @@ export interface CaseRun {
    * by civil disorder), as unit identities, sorted.
    */
   disbanded?: string[];
+  /** Adjustment phases: each power's centres, units and builds (+) or disbands (-). */
+  adjustments?: PowerAdjustment[];
 }
 
 /**
@@ -181,6 +183,7 @@ export function runCase(
       unitsAfter: identities(result.value.units),
       automatic: identities(result.value.civilDisorder),
       disbanded: identities(result.value.disbanded),
+      adjustments: result.value.adjustments,
     };
   }
   const result = adjudicate(map, prepared.position, prepared.orders, rules);
