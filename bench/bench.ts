@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Every workload derives from fixed seeds.
  *
- *   npm run bench [-- --json] [--quick] [--only opening,midgame,replay,legal,render,scaling,workers,memory,selfplay]
+ *   npm run bench [-- --json] [--quick]
+ *                 [--only opening,midgame,replay,legal,render,scaling,workers,memory,selfplay,variants]
  *                 [--reps N] [--memory-phases N]
  *   npm run bench -- --workload FILE [--out RESULTS] [--json]
  *
@@ -37,71 +38,14 @@ import { midgameWorkload, openingWorkload } from './generate.js';
 import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
 // Whole self-play games on the simulation (bench/selfplay.ts).
 import { benchSelfplay, printSelfplay, type SelfplayFigures } from './selfplay.js';
+// A midgame movement phase on every bundled map (bench/variants.ts).
+import { benchVariants, printVariants, type VariantFigures } from './variants.js';
 // Legal orders as integer rows (benchLegal).
 import { legalOrderCodes, newOrderCodeList } from '../src/legal/enumerate.js';
 // Drawing the board (benchRender); the PNG rasteriser is an optional dependency, loaded when present.
 import { createRequire } from 'node:module';
+import { fmt, measure, median, now, table, type Settings, type Stats } from './measure.js';
 import { renderSvg } from '../src/render/svg.js';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Measuring
-
-interface Stats {
-  /** µs per phase (wall clock): median, fastest and slowest repetition. */
-  median: number;
-  min: number;
-  max: number;
-  /** µs of process CPU time per phase, median: less disturbed than wall time when other processes share the cores. */
-  cpu: number;
-  reps: number;
-}
-
-interface Settings {
-  reps: number;
-  /** Minimum length of one repetition, ms. */
-  repMs: number;
-  warmMs: number;
-}
-
-const now = (): number => performance.now();
-
-/** Times `run` (which returns the number of phases it did): warm-up, then `reps` repetitions of at least repMs. */
-function measure(run: () => number, s: Settings): Stats {
-  let phases = 0;
-  let t0 = now();
-  let calls = 0;
-  do {
-    phases += run();
-    calls++;
-  } while (now() - t0 < s.warmMs);
-  const perCall = (now() - t0) / calls;
-  const iterations = Math.max(1, Math.ceil(s.repMs / Math.max(perCall, 1e-3)));
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let r = 0; r < s.reps; r++) {
-    phases = 0;
-    const c0 = process.cpuUsage();
-    t0 = now();
-    for (let i = 0; i < iterations; i++) phases += run();
-    times.push(((now() - t0) * 1000) / phases);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / phases);
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return {
-    median: median(times),
-    min: times[0]!,
-    max: times[times.length - 1]!,
-    cpu: median(cpu),
-    reps: s.reps,
-  };
-}
-
-function median(sorted: readonly number[]): number {
-  const m = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Workloads
@@ -191,12 +135,6 @@ interface Row {
 const avgUnits = (list: readonly Prepared[]): number =>
   list.reduce((a, p) => a + p.position.units.length, 0) / Math.max(1, list.length);
 
-function fmt(x: number): string {
-  if (x >= 1000) return x.toFixed(0);
-  if (x >= 100) return x.toFixed(1);
-  return x.toFixed(2);
-}
-
 function printRows(rows: readonly Row[]): void {
   const head = [
     'workload',
@@ -221,15 +159,6 @@ function printRows(rows: readonly Row[]): void {
     r.note ?? '',
   ]);
   table(head, body);
-}
-
-function table(head: readonly string[], body: readonly (readonly string[])[]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]): string =>
-    `| ${cells.map((c, i) => (/^[\d.,x-]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  console.log(line(head));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of body) console.log(line(r));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -733,6 +662,12 @@ async function main(argv: string[]): Promise<void> {
     selfplay = await benchSelfplay(map, settings.reps, quick);
     if (!json) printSelfplay(selfplay);
   }
+  let variants: VariantFigures[] | undefined;
+  if (wants('variants')) {
+    log('\nA midgame movement phase on each bundled map (self-play positions):\n');
+    variants = benchVariants(settings);
+    printVariants(variants);
+  }
   console.log = saved;
   if (json) {
     console.log(
@@ -765,6 +700,7 @@ async function main(argv: string[]): Promise<void> {
           })),
           workers,
           memory,
+          variants,
         },
         null,
         2,

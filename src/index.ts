@@ -16,8 +16,10 @@ export type {
   PowerDefinition,
   UnitType,
   ProvinceKind,
+  OneWayEdge,
 } from './map/types.js';
 export { compileMap, compileMapOrThrow, standardMap } from './map/compile.js';
+export { bundledMapIds, bundledMap, mapByName } from './map/registry.js';
 export {
   armyAdjacent,
   fleetAdjacent,

@@ -1,12 +1,14 @@
 /**
  * The adjustment phase (DATC 6.I, 6.J, 4.C.3-4.C.4, 4.D.4-4.D.8): a power with more supply centres than units may
- * build in its owned, empty home centres; one with fewer must disband. Orders are taken from top to bottom and the
+ * build in its owned, empty home centres (or wherever the map's build rule allows: src/map/builds.ts); one with
+ * fewer must disband. Orders are taken from top to bottom and the
  * first legal ones count (4.D.4 b, 4.D.5 b, 4.D.6 b); a build may be waived (4.D.7 a). A power that disbands too
  * few loses units by the civil-disorder rule of the 2023 rulebook (4.D.8 c, 6.J): farthest from an owned supply
  * centre first, counting every adjacent province whatever the unit type; fleets before armies; then alphabetical.
  * The other 4.D.8 choices: see `civilDisorderDistances` and `alphabeticalOrder`.
  */
 import type { GameMap } from '../map/types.js';
+import { buildAllowed, buildSiteWords } from '../map/builds.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import { issue, type Result } from '../issues.js';
 import type { GivenOrder } from '../orders/types.js';
@@ -103,8 +105,8 @@ export function adjudicateAdjustments(
       const province = provinceOf(map, order.unit.location);
       if (province < 0) return no('unknown-location', `unknown location ${order.unit.location}`);
       const name = map.locationCode[province]!;
-      if (map.homePower[province] !== power || !map.supplyCenter[province])
-        return no('not-home-center', `${name} is not a home centre of ${map.powers[power]} (6.I.6)`);
+      if (!buildAllowed(map, province, power))
+        return no('not-home-center', `${name} is not ${buildSiteWords(map, power)} (6.I.6)`);
       if (owner[province] !== power)
         return no('center-not-owned', `${map.powers[power]} does not own ${name} (6.I.5)`);
       if (board.unitAt[province]! >= 0) return no('center-occupied', `${name} is occupied (6.I.3, 6.I.4)`);

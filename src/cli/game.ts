@@ -187,7 +187,7 @@ function cmdNew(report: Report, args: string[]): number {
   const file = p.positionals[0] ?? '';
   const map = standardMap();
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
-  const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 99999);
+  const maxYear = whole(report, p.values['max-year'], 'max-year', map.startYear, 99999);
   if (victory === null || maxYear === null) return report.fail();
   const choice = gameRulesFromFlags('game new', p.values, report);
   if (!choice) return report.fail();
@@ -405,7 +405,7 @@ function cmdSelfplay(report: Report, args: string[]): number {
   const map = standardMap();
   const seed = whole(report, p.values['seed'], 'seed', 0, 2 ** 32 - 1);
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
-  const maxYear = whole(report, p.values['max-year'], 'max-year', 1901, 3000);
+  const maxYear = whole(report, p.values['max-year'], 'max-year', map.startYear, 3000);
   if (seed === null || victory === null || maxYear === null) return report.fail();
   if (!mayWrite(report, file, p.values)) return report.fail();
   const choice = gameRulesFromFlags('game selfplay', p.values, report);

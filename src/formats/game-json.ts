@@ -9,7 +9,7 @@
  *   "format": "dipkit-game",            // required, exactly this
  *   "version": 1,                        // required; a later version is refused
  *   "id": "game-42",                     // optional
- *   "map": "standard",                   // map name; "standard" is the only built-in map
+ *   "map": "standard",                   // the map's id (src/map/id.ts): "standard", "coldwar", ...
  *   "options": { "victoryCenters": 18, "maxYear": 1920, "rules": ["4.A.2=all-hold"], "unretreatable": "disband" },
  *                                        // maxYear optional: draw after that year; rules optional: the DATC
  *                                        // rule choices that differ from its preferences (`dipkit rules`);
@@ -51,7 +51,8 @@
 import { resolveRules } from '../adjudication/rules.js';
 import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
-import { standardMap } from '../map/compile.js';
+import { mapIdOf } from '../map/id.js';
+import { bundledMapIds, mapByName } from '../map/registry.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { parseOrder } from '../orders/parse.js';
@@ -74,14 +75,22 @@ import { parsePhaseName, phaseName } from '../game/phases.js';
 export const GAME_FORMAT = 'dipkit-game';
 export const GAME_VERSION = 1;
 
-/** The map a game file names (any case), or undefined for a map dipkit does not know. */
+/**
+ * The map a game file names, by id or name in any case or spacing ("standard", "Cold War"), or undefined for a map
+ * dipkit does not bundle.
+ */
 export function mapNamed(name: string): GameMap | undefined {
-  return name.toLowerCase() === 'standard' ? standardMap() : undefined;
+  return mapByName(name);
 }
 
-/** The name game files give a map: "standard". */
+/** The issue for a map name `mapNamed` does not know. */
+export function unknownMap(name: string): Issue {
+  return issue('unknown-map', `unknown map "${name}"; dipkit knows ${bundledMapIds().map((id) => `"${id}"`).join(', ')}`);
+}
+
+/** The id game files give a map: "standard", "coldwar" (`mapIdOf` its name). */
 export function mapId(map: GameMap): string {
-  return map.name.toLowerCase();
+  return mapIdOf(map.name);
 }
 
 function positionJson(position: Position): Record<string, unknown> {
@@ -372,7 +381,7 @@ export function gameFromJson(json: unknown): Result<Game> {
   const mapName = json['map'];
   if (typeof mapName !== 'string') return { issues: [issue('missing-field', 'missing field "map"')] };
   const map = mapNamed(mapName);
-  if (!map) return { issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows "standard"`)] };
+  if (!map) return { issues: [unknownMap(mapName)] };
   const r = new Reader(map);
 
   const optionsRaw = r.object(r.field(json, 'options', 'game'), 'options');

@@ -56,8 +56,8 @@ import {
   type SubmittedOrder,
 } from '../game/game.js';
 import type { RecordedGame, RecordedPhase } from '../game/history.js';
-import { nextPhase, parsePhaseName, phaseName } from '../game/phases.js';
-import { mapId, mapNamed, parseJson } from './game-json.js';
+import { firstPhase, nextPhase, parsePhaseName, phaseName } from '../game/phases.js';
+import { mapId, mapNamed, parseJson, unknownMap } from './game-json.js';
 
 type Obj = Record<string, unknown>;
 
@@ -333,7 +333,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
   const mapName = json['map'] ?? 'standard';
   if (typeof mapName !== 'string') return { issues: [issue('bad-field', '"map" must be a string')] };
   const map = mapNamed(mapName);
-  if (!map) return { issues: [issue('unknown-map', `unknown map "${mapName}"; dipkit knows "standard"`)] };
+  if (!map) return { issues: [unknownMap(mapName)] };
   const phasesRaw = json['phases'];
   if (phasesRaw === undefined) return { issues: [issue('missing-field', 'missing field "phases"')] };
   if (!Array.isArray(phasesRaw)) return { issues: [issue('bad-field', '"phases" must be an array')] };
@@ -359,9 +359,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
     if (name === 'COMPLETED') {
       if (i !== phasesRaw.length - 1)
         errors.push(issue('bad-phase', `${where}: COMPLETED must be the last phase`));
-      phase = previous
-        ? nextPhase(previous.position.phase)
-        : { season: 'spring', year: 1901, type: 'movement' };
+      phase = previous ? nextPhase(previous.position.phase, map.rules.calendar) : firstPhase(map);
     } else if (!phase || phaseName(phase) !== name.toUpperCase()) {
       errors.push(issue('bad-phase', `${where}: not a phase name like S1901M, F1901R, W1901A`));
       return;

@@ -3,6 +3,7 @@
  *
  * ```
  * # a comment (from # to the end of any line)
+ * map: standard                        # optional: the map's id or name ("coldwar", "Cold War"); see below
  * phase: Spring 1901 Movement          # also "Spring 1901, Movement", "S1901M", "F1905R", "W1901A"
  * units:
  *   England: F London, F North Sea, A Yorkshire
@@ -23,10 +24,16 @@
  *     A par-bur
  * ```
  *
- * Sections start with `phase:`, `units:`, `dislodged:`, `contested:`, `centers:` or `orders:` (any case, in any
- * order; text after the colon counts as the first line of the section). Units are `A` or `F` and a location in
- * any spelling the map knows (`LON`, `London`, `spa/nc`, `Spain(nc)`), separated by commas. Without `phase:` the
- * phase is Spring 1901 Movement. Without `centers:` no supply centre has an owner. A retreat phase lists its
+ * Sections start with `map:`, `phase:`, `units:`, `dislodged:`, `contested:`, `centers:` or `orders:` (any case,
+ * in any order; text after the colon counts as the first line of the section). Units are `A` or `F` and a location
+ * in any spelling the map knows (`LON`, `London`, `spa/nc`, `Spain(nc)`), separated by commas. Without `phase:` the
+ * phase is the Spring movement of the map's start year (1901 on the standard map).
+ *
+ * `map:` says which map the position is on, by id or name (`map: coldwar`, `map: Cold War`); without it the file
+ * is read on the map the caller gives (the standard map unless told otherwise). `positionTextMap` finds the line
+ * before the file is read, so that a program can pick the map; `readPositionText` refuses a file whose `map:`
+ * names another map than the one it reads with (`wrong-map`). `writePositionText` writes the line for every map
+ * but the standard one. Without `centers:` no supply centre has an owner. A retreat phase lists its
  * dislodged units with the province their attacker came from, and the provinces a standoff left empty.
  *
  * Environment-free; never throws. Every bad line gives an issue with line and column. The value is present even
@@ -34,15 +41,17 @@
  * (reported by the order parser; such an order is left out, and its unit holds), every other issue is about the
  * position itself.
  *
- * Issue codes: unknown-section, unexpected-line, duplicate-phase, bad-phase, missing-power, unknown-power,
+ * Issue codes: unknown-section, unexpected-line, duplicate-phase, duplicate-map, wrong-map, bad-phase, missing-power, unknown-power,
  * bad-unit, unknown-location, bad-coast, army-at-sea, fleet-inland, coast-required, two-units-in-province,
  * unknown-province, not-a-supply-center, duplicate-center, bad-dislodged-unit; and the codes of `parseOrders`
  * for order lines.
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import { locationOf, lookupPower, splitCoast } from '../map/query.js';
+import { mapIdOf } from '../map/id.js';
 import type { GameMap, UnitType } from '../map/types.js';
 import { parseOrders } from '../orders/parse.js';
+import { firstPhase } from '../game/phases.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { DislodgedUnit, Phase, PhaseType, Position, Season, Unit } from '../position/types.js';
 
@@ -54,11 +63,14 @@ export interface PositionText {
   orderIssues: Issue[];
   /** Line of the `phase:` header, when there is one. */
   phaseLine?: number;
+  /** The map named by the `map:` header, as written, when there is one. */
+  map?: string;
 }
 
-type Section = 'phase' | 'units' | 'dislodged' | 'contested' | 'centers' | 'orders';
+type Section = 'map' | 'phase' | 'units' | 'dislodged' | 'contested' | 'centers' | 'orders';
 
 const SECTION_NAMES: Record<string, Section> = {
+  map: 'map',
   phase: 'phase',
   units: 'units',
   centers: 'centers',
@@ -135,6 +147,8 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
   const orderLines: string[] = lines.map(() => '');
   let phase: Phase | undefined;
   let phaseLine: number | undefined;
+  let mapName: string | undefined;
+  let mapLine: number | undefined;
   const units: Unit[] = [];
   const unitProvince = new Map<number, number>(); // province -> line of the unit there
   const dislodged: DislodgedUnit[] = [];
@@ -160,6 +174,32 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
       groupPower = undefined;
       // The rest of the header line is the section's first line; blank out the header to keep columns.
       body = ' '.repeat(header[0].length) + body.slice(header[0].length);
+      if (name === 'map') {
+        const valueStart = body.search(/\S/);
+        const value = valueStart < 0 ? '' : body.slice(valueStart).trim();
+        const column = valueStart < 0 ? header[0].length + 1 : valueStart + 1;
+        if (mapLine !== undefined) {
+          report(
+            'duplicate-map',
+            `the map is already given on line ${mapLine}`,
+            lineNo,
+            (header[1] ?? '').length + 1,
+          );
+        } else if (mapIdOf(value) !== mapIdOf(map.name)) {
+          report(
+            'wrong-map',
+            value === ''
+              ? 'the map is missing after "map:": write its id or name, e.g. "map: standard"'
+              : `the position is on the map "${value}" but is read with the map "${map.name}"`,
+            lineNo,
+            column,
+          );
+        }
+        mapLine ??= lineNo;
+        mapName ??= value;
+        section = undefined;
+        continue;
+      }
       if (name === 'phase') {
         const valueStart = body.search(/\S/);
         if (phaseLine !== undefined) {
@@ -191,7 +231,7 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
       if (header && lookupPower(map, header[2] ?? '') < 0) {
         report(
           'unknown-section',
-          `unknown section "${header[2] ?? ''}:"; the sections are phase:, units:, dislodged:, contested:, centers: and orders:`,
+          `unknown section "${header[2] ?? ''}:"; the sections are map:, phase:, units:, dislodged:, contested:, centers: and orders:`,
           lineNo,
           start + 1,
         );
@@ -407,7 +447,7 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
 
   const value: PositionText = {
     position: {
-      phase: phase ?? { season: 'spring', year: 1901, type: 'movement' },
+      phase: phase ?? firstPhase(map),
       units,
       dislodged,
       contested,
@@ -417,7 +457,25 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
     orderIssues,
   };
   if (phaseLine !== undefined) value.phaseLine = phaseLine;
+  if (mapName !== undefined) value.map = mapName;
   return { value, issues };
+}
+
+/**
+ * The map a position text names in its `map:` header (before any `orders:` section), as written, with its line
+ * and column; undefined when it names none. Read this first to choose the map for `readPositionText`.
+ */
+export function positionTextMap(text: string): { name: string; line: number; column: number } | undefined {
+  const lines = String(text).split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const hash = raw.indexOf('#');
+    const body = hash >= 0 ? raw.slice(0, hash) : raw;
+    if (/^\s*orders\s*:/i.test(body)) return undefined;
+    const m = /^(\s*map\s*:\s*)(.*?)\s*$/i.exec(body);
+    if (m) return { name: m[2] ?? '', line: i + 1, column: (m[1] ?? '').length + 1 };
+  }
+  return undefined;
 }
 
 /** Splits "F London, F North Sea" at commas, with the 1-based column of each trimmed item. */
@@ -443,6 +501,7 @@ function splitItems(body: string, start: number): { text: string; column: number
  */
 export function writePositionText(map: GameMap, position: Position): string {
   const out = [`phase: ${phaseName(position.phase)}`];
+  if (mapIdOf(map.name) !== 'standard') out.unshift(`map: ${mapIdOf(map.name)}`);
   const byPower = (title: string, items: (power: string) => string[]): void => {
     const lines = map.powers.flatMap((power) => {
       const list = items(power);

@@ -8,6 +8,7 @@
  * dislodged unit retreating onto a centre takes it.
  */
 import type { GameMap } from '../map/types.js';
+import { buildAllowed } from '../map/builds.js';
 import { armyNeighbours, fleetNeighbours, lookupLocation, splitCoast } from '../map/query.js';
 import type { Position, Unit } from '../position/types.js';
 
@@ -80,24 +81,41 @@ export function centerCounts(
 }
 
 /**
- * The winner: the power owning at least `victoryCenters` centres. If several do (possible only when the threshold
- * is at most half the centres), the one with the most wins; a tie for the most gives no winner yet.
+ * The winner, or undefined: the power with strictly more centres than any other (godip's rule; ties give no winner
+ * yet) that owns at least `victoryCenters` of them or, on a map with a lead victory (Twenty Twenty), leads the
+ * next power by more than `untilYear` minus `year`, the year of the Fall just played. On maps without a lead
+ * victory this is the classic rule: whoever reaches the threshold with the most centres.
  */
 export function winner(
   map: GameMap,
   owners: Readonly<Record<string, readonly string[]>>,
   victoryCenters: number,
+  year?: number,
 ): string | undefined {
-  let best: string | undefined;
-  let bestCount = -1;
-  let tied = false;
-  for (const power of map.powers) {
-    const n = owners[power]?.length ?? 0;
-    if (n < victoryCenters) continue;
-    if (n > bestCount) [best, bestCount, tied] = [power, n, false];
-    else if (n === bestCount) tied = true;
+  const counts = map.powers.map((power) => owners[power]?.length ?? 0);
+  return map.powers[winnerByCounts(map, counts, victoryCenters, year)];
+}
+
+/** `winner` on the centre count of each power (parallel to `map.powers`): the power's index, or -1. */
+export function winnerByCounts(
+  map: GameMap,
+  counts: ArrayLike<number>,
+  victoryCenters: number,
+  year?: number,
+): number {
+  let leader = -1;
+  let most = 0;
+  let second = 0;
+  for (let power = 0; power < counts.length; power++) {
+    const n = counts[power] ?? 0;
+    if (n > most) [leader, second, most] = [power, most, n];
+    else if (n === most) [leader, second] = [-1, n];
+    else if (n > second) second = n;
   }
-  return tied ? undefined : best;
+  if (leader < 0) return -1;
+  if (most >= victoryCenters) return leader;
+  const lead = map.rules.leadVictory;
+  return lead !== undefined && year !== undefined && most - second > lead.untilYear - year ? leader : -1;
 }
 
 export interface PowerAdjustments {
@@ -106,7 +124,7 @@ export interface PowerAdjustments {
   units: number;
   /** centres - units: positive, builds due; negative, disbands due. */
   change: number;
-  /** Where the power may build: owned, unoccupied home centres (province codes, map order). */
+  /** Where the power may build: owned, unoccupied centres the map's build rule allows (province codes, map order). */
   buildSites: string[];
 }
 
@@ -125,8 +143,9 @@ export function adjustmentsDue(map: GameMap, position: Position): PowerAdjustmen
     const centers = position.supplyCenters[power]?.length ?? 0;
     const count = units[index] ?? 0;
     const buildSites: string[] = [];
-    for (const p of map.homeCenters[index] ?? []) {
-      if (owner[p] === index && occupied[p] === 0) buildSites.push(map.locationCode[p] ?? '');
+    for (let p = 0; p < map.provinceCount; p++) {
+      if (owner[p] === index && occupied[p] === 0 && buildAllowed(map, p, index))
+        buildSites.push(map.locationCode[p] ?? '');
     }
     return { power, centers, units: count, change: centers - count, buildSites };
   });
@@ -134,7 +153,7 @@ export function adjustmentsDue(map: GameMap, position: Position): PowerAdjustmen
 
 /**
  * Whether an adjustment phase has anything to do: some power must disband, or has builds due and somewhere to
- * build. A power with builds due but no free owned home centre cannot act, so alone it does not make the phase
+ * build. A power with builds due but no free build site (`buildAllowed`) cannot act, so alone it does not make the phase
  * happen (as in MILA/dipcc data, where a W phase appears only when some power builds or disbands).
  */
 export function adjustmentPhaseNeeded(adjustments: readonly PowerAdjustments[]): boolean {

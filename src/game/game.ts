@@ -15,6 +15,7 @@
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import type { GameMap } from '../map/types.js';
+import { mapIdOf } from '../map/id.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import { parseOrders } from '../orders/parse.js';
 import { formatOrder } from '../orders/format.js';
@@ -32,7 +33,7 @@ import {
   updateOwnership,
   winner,
 } from './centers.js';
-import { phaseName } from './phases.js';
+import { fallYear, firstPhase, phaseName, springYear } from './phases.js';
 import {
   DATC_PREFERRED,
   DEFAULT_FLOW,
@@ -133,7 +134,7 @@ export interface PhaseRecord {
 export interface Game {
   /** An identifier, when the game has one (MILA/dipcc files carry `id`). */
   id?: string;
-  /** Map name ("standard"). */
+  /** The map's id ("standard", "coldwar": `mapIdOf` its name). */
   map: string;
   options: GameOptions;
   /** The current position; its phase is the current phase (or, once the game is over, the one that would follow). */
@@ -146,7 +147,7 @@ export interface Game {
   winner?: string;
 }
 
-/** A new game on `map`: Spring 1901, the starting units, every power owning its home centres. */
+/** A new game on `map`: the Spring of its start year, the starting units, every power owning its home centres. */
 export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game {
   const gameOptions: GameOptions = { victoryCenters: options.victoryCenters ?? map.victoryCenters };
   if (options.maxYear !== undefined) gameOptions.maxYear = options.maxYear;
@@ -161,10 +162,10 @@ export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game 
     })),
   );
   return {
-    map: map.name.toLowerCase(),
+    map: mapIdOf(map.name),
     options: gameOptions,
     position: {
-      phase: { season: 'spring', year: 1901, type: 'movement' },
+      phase: firstPhase(map),
       units,
       dislodged: [],
       contested: [],
@@ -428,14 +429,15 @@ export function resolvePhase(
         adjustments: result.value.adjustments,
         civilDisorder: result.value.civilDisorder,
       };
+      const spring = springYear(map.rules.calendar, year);
       const next: Position = {
-        phase: { season: 'spring', year: year + 1, type: 'movement' },
+        phase: { season: 'spring', year: spring, type: 'movement' },
         units: sortUnits(map, result.value.units),
         dislodged: [],
         contested: [],
         supplyCenters: position.supplyCenters,
       };
-      return { value: { record, next, ...yearLimit(options, year + 1) }, issues: [] };
+      return { value: { record, next, ...yearLimit(options, spring) }, issues: [] };
     }
   }
   return { issues: [issue('bad-phase', `unknown phase type in ${name} (${season})`)] };
@@ -485,7 +487,7 @@ function afterRetreats(
   if (from.phase.season === 'spring') {
     return {
       next: {
-        phase: { season: 'fall', year, type: 'movement' },
+        phase: { season: 'fall', year: fallYear(map.rules.calendar, year), type: 'movement' },
         units: sorted,
         dislodged: [],
         contested: [],
@@ -502,13 +504,14 @@ function afterRetreats(
     contested: [],
     supplyCenters,
   };
+  const spring = springYear(map.rules.calendar, year);
   const next: Position = adjustmentPhaseNeeded(adjustmentsDue(map, winter))
     ? winter
-    : { ...winter, phase: { season: 'spring', year: year + 1, type: 'movement' } };
-  const won = winner(map, supplyCenters, options.victoryCenters);
+    : { ...winter, phase: { season: 'spring', year: spring, type: 'movement' } };
+  const won = winner(map, supplyCenters, options.victoryCenters, year);
   if (won !== undefined) return { next, status: 'won', winner: won };
   // The year ends here when the adjustment phase is skipped.
-  return { next, ...(next.phase.season === 'spring' ? yearLimit(options, year + 1) : { status: 'active' }) };
+  return { next, ...(next.phase.season === 'spring' ? yearLimit(options, spring) : { status: 'active' }) };
 }
 
 /**

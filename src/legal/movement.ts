@@ -289,7 +289,8 @@ export function listLoadedMovement(
   const convoySeas = s.convoySeas;
   convoyDest.fill(0, 0, n * W);
   convoySeas.fill(0, 0, n * W);
-  if (fleets > 0) {
+  // A map without convoys (Pure) lists no convoy and no move by convoy.
+  if (fleets > 0 && map.rules.convoys) {
     for (let u = 0; u < n; u++) {
       if (unitType[u] !== ARMY || !t.isCoast[unitProvince[u]!]) continue;
       convoySearch(t, s, unitProvince[u]!, -1, convoyDest, u * W, convoySeas, u * W);

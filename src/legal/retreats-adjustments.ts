@@ -15,6 +15,7 @@ import {
   UNIT_FIELD,
   WAIVE,
 } from '../orders/codes.js';
+import { buildAllowed } from '../map/builds.js';
 import type { CodedPosition } from '../position/coded.js';
 import { ensureRows, pushOrderCode, type OrderCodeList } from './code-list.js';
 import { ARMY, FLEET, type LegalTables } from './tables.js';
@@ -137,8 +138,9 @@ function retreatOpen(
 }
 
 /**
- * For a power with builds due: each build (armies in every owned empty home centre, fleets on the coastal ones,
- * one per coast of a multi-coast province) and a waive when the rules allow declining; for a power with disbands
+ * For a power with builds due: each build (armies in every owned empty centre the map's build rule allows,
+ * `buildAllowed`: usually its home centres; fleets on the coastal ones, one per coast of a multi-coast province)
+ * and a waive when the rules allow declining; for a power with disbands
  * due: each disband. Written in listing order (by unit text, waives first, by power name): armies, then fleets,
  * each by location code, so that nothing is sorted. `counts` is scratch of one integer per power, `unitAt` of
  * one per province.
@@ -189,8 +191,8 @@ export function listAdjustmentRows(
           pushOrderCode(out, power, DISBAND, key, -1, -1);
         continue;
       }
-      const power = map.homePower[p]!;
-      if (power < 0 || !map.supplyCenter[p] || owner[p] !== power || change[power]! <= 0) continue;
+      const power = owner[p]!;
+      if (power < 0 || change[power]! <= 0 || !buildAllowed(map, p, power)) continue;
       if (powerFilter >= 0 && power !== powerFilter) continue;
       // A build: an army in the province; a fleet on it when coastal, or on each of its coasts.
       const buildable =

@@ -8,7 +8,7 @@
  *
  * Issue codes: not-an-object, missing-field, bad-field, duplicate-code, duplicate-name, duplicate-power,
  * unknown-neighbour, duplicate-neighbour, one-way-edge, self-edge, bad-coast, missing-coast, fleet-and-coasts,
- * army-edge-to-sea, fleet-edge-to-land, unknown-power, home-not-supply-center, bad-starting-unit.
+ * army-edge-to-sea, fleet-edge-to-land, unknown-power, home-not-supply-center, bad-starting-unit, bad-one-way-edge.
  */
 import { type Issue, IssuesError, type Result, issue } from '../issues.js';
 import { normalizeName } from './query.js';
@@ -191,6 +191,8 @@ export function compileMap(input: unknown): Result<GameMap> {
     codeIndex.set(code, id);
     const def: ProvinceDefinition = { code, name: pname, kind };
     if (sc === true) def.supplyCenter = true;
+    if (raw['convoyable'] === true) def.convoyable = true;
+    if (raw['unownedAtStart'] === true) def.unownedAtStart = true;
     if (home !== undefined) {
       def.home = home;
       if (powerOf(home) < 0)
@@ -271,6 +273,9 @@ export function compileMap(input: unknown): Result<GameMap> {
   const locIndex = new Map<string, number>(locationCode.map((code, i) => [code, i]));
   const kindOf = (province: number): ProvinceKind => provinces[province]?.def.kind ?? 'land';
 
+  const oneWayEdges = readOneWayEdges(issues, input['oneWayEdges'], locIndex);
+  const oneWay = new Set(oneWayEdges.map((e) => `${e.type} ${e.from} ${e.to}`));
+
   // ---- army edges
   const armyRows: number[][] = provinces.map(() => []);
   provinces.forEach((p, from) => {
@@ -294,7 +299,7 @@ export function compileMap(input: unknown): Result<GameMap> {
   });
   armyRows.forEach((row, a) => {
     for (const b of row) {
-      if (!(armyRows[b] ?? []).includes(a)) {
+      if (!(armyRows[b] ?? []).includes(a) && !oneWay.has(`A ${a} ${b}`)) {
         const ca = locationCode[a] ?? '';
         const cb = locationCode[b] ?? '';
         issues.push(
@@ -361,7 +366,7 @@ export function compileMap(input: unknown): Result<GameMap> {
   }
   fleetRows.forEach((row, a) => {
     for (const b of row) {
-      if (!(fleetRows[b] ?? []).includes(a)) {
+      if (!(fleetRows[b] ?? []).includes(a) && !oneWay.has(`F ${a} ${b}`)) {
         const ca = locationCode[a] ?? '';
         const cb = locationCode[b] ?? '';
         issues.push(
@@ -370,6 +375,15 @@ export function compileMap(input: unknown): Result<GameMap> {
       }
     }
   });
+
+  for (const { type, from, to } of oneWayEdges) {
+    const rows = type === 'A' ? armyRows : fleetRows;
+    const what = `one-way ${type === 'A' ? 'army' : 'fleet'} edge ${locationCode[from] ?? ''} -> ${locationCode[to] ?? ''}`;
+    if (!(rows[from] ?? []).includes(to))
+      issues.push(issue('bad-one-way-edge', `${what}: the edge is not listed`));
+    else if ((rows[to] ?? []).includes(from))
+      issues.push(issue('bad-one-way-edge', `${what}: it has a return edge`));
+  }
 
   // ---- starting units
   const startingUnits: MapUnit[] = [];
@@ -461,6 +475,13 @@ export function compileMap(input: unknown): Result<GameMap> {
     startingUnits: unitDefs,
     victoryCenters,
   };
+  if (oneWayEdges.length > 0) {
+    definition.oneWayEdges = oneWayEdges.map((e) => ({
+      type: e.type,
+      from: locationCode[e.from] ?? '',
+      to: locationCode[e.to] ?? '',
+    }));
+  }
   const [armyStart, armyAdj] = csr(armyRows);
   const [fleetStart, fleetAdj] = csr(fleetRows);
   const map: GameMap = {
@@ -514,6 +535,35 @@ let standard: GameMap | undefined;
 export function standardMap(): GameMap {
   standard ??= compileMapOrThrow(data);
   return standard;
+}
+
+interface OneWay {
+  type: UnitType;
+  from: number;
+  to: number;
+}
+
+/** The edges declared one-way (`oneWayEdges`), as location ids; bad entries are reported. */
+function readOneWayEdges(issues: Issue[], raw: unknown, locIndex: ReadonlyMap<string, number>): OneWay[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    issues.push(issue('bad-field', 'map: "oneWayEdges" must be an array'));
+    return [];
+  }
+  const edges: OneWay[] = [];
+  raw.forEach((e, i) => {
+    const what = `oneWayEdges[${i}]`;
+    if (!isObject(e) || (e['type'] !== 'A' && e['type'] !== 'F')) {
+      issues.push(issue('bad-field', `${what} must be { "type": "A"|"F", "from": code, "to": code }`));
+      return;
+    }
+    const from = typeof e['from'] === 'string' ? locIndex.get(e['from'].toUpperCase()) : undefined;
+    const to = typeof e['to'] === 'string' ? locIndex.get(e['to'].toUpperCase()) : undefined;
+    if (from === undefined || to === undefined) {
+      issues.push(issue('unknown-neighbour', `${what}: "from" and "to" must be location codes of this map`));
+    } else edges.push({ type: e['type'], from, to });
+  });
+  return edges;
 }
 
 function csr(rows: readonly (readonly number[])[]): [Int32Array, Int32Array] {

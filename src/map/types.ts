@@ -43,6 +43,27 @@ export interface ProvinceDefinition {
   fleet?: string[];
   /** For multi-coast provinces only: coast code ("NC", "SC", "EC") to the fleet neighbours of that coast. */
   coasts?: Record<string, string[]>;
+  /**
+   * A coastal province whose fleets may convoy, like a sea (godip's "archipelago": Baleares in Ancient
+   * Mediterranean, Gibraltar in Empires and Coalitions). Default false.
+   */
+  convoyable?: boolean;
+  /**
+   * A home centre that no power owns at the start: its power may build there only after taking it (the minor
+   * powers' third centre in Empires and Coalitions). Default false: a home centre starts owned by its power.
+   */
+  unownedAtStart?: boolean;
+}
+
+/**
+ * An edge the map means to be one-way: `from` lists `to` (in `army`, or `fleet`/`coasts`), `to` does not list
+ * `from`. North Sea Wars: fleets sail from Central North Sea into the trade provinces but never back.
+ */
+export interface OneWayEdge {
+  type: UnitType;
+  /** Location codes: "CNS", "SPA/NC". */
+  from: string;
+  to: string;
 }
 
 export interface StartingUnit {
@@ -92,6 +113,11 @@ export interface MapRules {
   /** Default { springToFall: 0, fallToSpring: 1 }. */
   calendar?: Calendar;
   leadVictory?: LeadVictory;
+  /**
+   * true: every neutral supply centre holds a neutral army that always holds, is disbanded when dislodged, and is
+   * rebuilt in an adjustment phase while its centre is still neutral and empty (Western World 901). Default false.
+   */
+  neutralArmies?: boolean;
 }
 
 export interface MapDefinition {
@@ -108,6 +134,8 @@ export interface MapDefinition {
   /** The year of the first phase, a Spring movement. Default 1901. */
   startYear?: number;
   rules?: MapRules;
+  /** Edges without a return edge, on purpose; any other edge must have its return edge. */
+  oneWayEdges?: OneWayEdge[];
 }
 
 /** `MapRules` with every default filled in. */

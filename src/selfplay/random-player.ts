@@ -17,6 +17,7 @@ import {
 import { needsRulesPath } from '../legal/by-rules.js';
 import { orderCodeText } from '../orders/codes.js';
 import type { Game, GameOptions } from '../game/game.js';
+import { fallYearOfTurn } from '../game/phases.js';
 import { ACTIVE, Simulation, type SimulationOptions } from '../sim/state.js';
 import { SimulationLog } from '../sim/convert.js';
 import { chooseRandomOrders, seededRandom } from './random-orders.js';
@@ -69,14 +70,14 @@ export interface SelfPlayOptions extends Partial<GameOptions> {
 }
 
 /**
- * Plays a whole game with a random player for every power, to a victory or the end of `maxYear` (1920 unless
- * given), on the simulation; the game is then made, with its history, by playing the same orders through the game
+ * Plays a whole game with a random player for every power, to a victory or the end of `maxYear` (unless given,
+ * the year of the map's twentieth Fall: 1920 on the standard map), on the simulation; the game is then made, with its history, by playing the same orders through the game
  * API (`SimulationLog`). Throws only on a bug (orders the game refuses).
  */
 export function playRandomGame(map: GameMap, options: SelfPlayOptions): Game {
   const random = seededRandom(options.seed);
   const simOptions: SimulationOptions = {
-    maxYear: options.maxYear ?? 1920,
+    maxYear: options.maxYear ?? fallYearOfTurn(map, 20),
     ...(options.unretreatable === undefined ? {} : { unretreatable: options.unretreatable }),
     ...(options.victoryCenters === undefined ? {} : { victoryCenters: options.victoryCenters }),
     ...(options.rules === undefined ? {} : { rules: options.rules }),

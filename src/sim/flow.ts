@@ -4,6 +4,10 @@
  * centre owners, victory, then the Winter adjustments or, when no power can adjust, the next Spring; a game with a
  * year limit is drawn once that year is over.
  */
+import { winnerByCounts } from '../game/centers.js';
+import { buildAllowed } from '../map/builds.js';
+import { simScratch } from './scratch.js';
+import { fallYear, springYear } from '../game/phases.js';
 import { PHASE_ADJUSTMENT, PHASE_MOVEMENT } from '../position/coded.js';
 import { ACTIVE, DRAW, FALL, SPRING, WINTER, WON, type Simulation } from './state.js';
 
@@ -12,6 +16,7 @@ export function endOfSeason(sim: Simulation): void {
   sim.dislodgedCount = 0;
   sim.contested.fill(0);
   if (sim.season === SPRING) {
+    sim.year = fallYear(sim.map.rules.calendar, sim.year);
     sim.season = FALL;
     sim.phaseType = PHASE_MOVEMENT;
     return;
@@ -21,14 +26,14 @@ export function endOfSeason(sim: Simulation): void {
   if (adjustmentNeeded(sim)) {
     sim.season = WINTER;
     sim.phaseType = PHASE_ADJUSTMENT;
-  } else startYear(sim, sim.year + 1);
+  } else startYear(sim, springYear(sim.map.rules.calendar, sim.year));
   if (won >= 0) {
     sim.status = WON;
     sim.winner = won;
   }
 }
 
-/** The Spring movement of `year`; a draw when the year limit is passed. */
+/** The Spring movement of `year` (see `springYear`); a draw when the year limit is passed. */
 export function startYear(sim: Simulation, year: number): void {
   sim.year = year;
   sim.season = SPRING;
@@ -47,46 +52,34 @@ function updateOwnership(sim: Simulation): void {
   }
 }
 
-/**
- * The power owning at least the centres a victory needs; when several do (a low threshold), the one with the most,
- * and none on a tie for the most (as `winner` of src/game/centers.ts).
- */
+/** The winner by `winnerByCounts` of src/game/centers.ts, or -1. */
 function winnerOf(sim: Simulation): number {
-  let best = -1;
-  let bestCount = -1;
-  let tied = false;
-  for (let power = 0; power < sim.map.powers.length; power++) {
-    const n = sim.centerCount(power);
-    if (n < sim.settings.victoryCenters) continue;
-    if (n > bestCount) {
-      best = power;
-      bestCount = n;
-      tied = false;
-    } else if (n === bestCount) tied = true;
-  }
-  return tied ? -1 : best;
+  const counts = simScratch(sim.map).used;
+  counts.fill(0);
+  for (let p = 0; p < sim.map.provinceCount; p++) if (sim.owner[p]! >= 0) counts[sim.owner[p]!]!++;
+  return winnerByCounts(sim.map, counts, sim.settings.victoryCenters, sim.year);
 }
 
 /**
- * Whether some power must disband, or has builds due and a free owned home centre to build in
+ * Whether some power must disband, or has builds due and a free owned centre to build in by the map's build rule
  * (`adjustmentPhaseNeeded` of src/game/centers.ts).
  */
 function adjustmentNeeded(sim: Simulation): boolean {
   const map = sim.map;
   const L = map.locationCount;
-  for (let power = 0; power < map.powers.length; power++) {
-    const change = sim.centerCount(power) - sim.unitCountOf(power);
-    if (change < 0) return true;
-    if (change === 0) continue;
-    for (const home of map.homeCenters[power]!) {
-      if (sim.owner[home] !== power) continue;
-      let occupied = false;
-      for (let u = 0; u < sim.unitCount && !occupied; u++) {
-        const key = sim.units[u * 2 + 1]!;
-        occupied = map.locationProvince[key >= L ? key - L : key] === home;
-      }
-      if (!occupied) return true;
-    }
+  const { change, claimed: occupied } = simScratch(map);
+  change.fill(0);
+  occupied.fill(0);
+  for (let p = 0; p < map.provinceCount; p++) if (sim.owner[p]! >= 0) change[sim.owner[p]!]!++;
+  for (let u = 0; u < sim.unitCount; u++) {
+    const key = sim.units[u * 2 + 1]!;
+    occupied[map.locationProvince[key >= L ? key - L : key]!] = 1;
+    change[sim.units[u * 2]!]!--;
+  }
+  for (let power = 0; power < map.powers.length; power++) if (change[power]! < 0) return true;
+  for (let p = 0; p < map.provinceCount; p++) {
+    const power = sim.owner[p]!;
+    if (power >= 0 && change[power]! > 0 && occupied[p] === 0 && buildAllowed(map, p, power)) return true;
   }
   return false;
 }

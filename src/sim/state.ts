@@ -88,7 +88,7 @@ export class Simulation implements CodedPosition {
   readonly map: GameMap;
   /** Shared by clones; `copyFrom` takes the other state's. */
   settings: SimulationSettings;
-  year = 1901;
+  year: number;
   /** SPRING, FALL or WINTER. */
   season = SPRING;
   /** PHASE_MOVEMENT, PHASE_RETREAT or PHASE_ADJUSTMENT. */
@@ -116,9 +116,10 @@ export class Simulation implements CodedPosition {
   /** The one buffer behind the typed arrays above (orders aside): what `copyFrom` copies. */
   readonly buffer: Int32Array;
 
-  /** A new game on `map`: Spring 1901, the starting units, every power owning its home centres. */
+  /** A new game on `map`: the Spring of its start year, the starting units, every power owning its home centres. */
   constructor(map: GameMap, options: SimulationOptions | SimulationSettings = {}) {
     this.map = map;
+    this.year = map.startYear;
     this.settings = 'ruleSettings' in options ? options : simulationSettings(map, options);
     const P = map.provinceCount;
     // Int32 words: units, dislodged (2 per province each), attackerFrom, owner (1 each); then bytes, a word per 4.

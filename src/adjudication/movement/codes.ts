@@ -317,7 +317,12 @@ function checkCommonOrder(
       return u;
     }
     // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not.
-    if (board.unitType[u] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
+    if (
+      !map.rules.convoys ||
+      board.unitType[u] !== ARMY ||
+      !(to >= 0 && to < map.locationCount) ||
+      map.locationProvince[to] !== to
+    )
       return -1;
     if (!convoyRouteExists(map, board.unitProvince[u]!, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = MOVE;
@@ -332,6 +337,7 @@ function checkCommonOrder(
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
   if (code === C_CONVOY) {
     // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
+    if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.provinceKind[here] !== 'sea')

@@ -85,6 +85,7 @@ export type IllegalReason =
   | 'wrong-nationality'
   | 'bad-convoy-path'
   | 'convoy-path-required'
+  | 'no-convoys'
   // retreat phase
   | 'not-dislodged'
   | 'retreat-to-attacker'
@@ -111,6 +112,9 @@ export type LegalityResult = { accepted: AcceptedOrder } | { illegal: Illegal };
 const illegal = (reason: IllegalReason, message: string): LegalityResult => ({
   illegal: { reason, message },
 });
+
+/** Convoy orders and moves 'via convoy' on a map whose rules have no convoys (`MapRules.convoys`: Pure). */
+const NO_CONVOYS = illegal('no-convoys', 'this map has no convoys: no convoy orders and no moves via convoy');
 
 /** An accepted order (one object literal, always of the same shape). */
 function accept(
@@ -277,6 +281,7 @@ function moveTarget(
       return { reason: 'unknown-coast', message: 'an army move names a coast (4.B.6 a)' };
     }
     if (!viaConvoy && armyAdjacent(map, from, dest)) return { location: dest };
+    if (!map.rules.convoys) return { reason: 'not-adjacent', message: `${destName} is not adjacent` };
     if (convoyRouteExists(map, from, dest, convoySeas(board, rules, except))) return { location: dest };
     if (armyAdjacent(map, from, dest)) {
       return { reason: 'no-convoy-route', message: `no fleets on the board could convoy to ${destName}` };
@@ -415,6 +420,7 @@ function checkMove(
   const here = board.unitProvince[unit]!;
   const written = order.path !== undefined && order.path.length > 0;
   const viaConvoy = order.viaConvoy === true || written;
+  if (viaConvoy && !map.rules.convoys) return NO_CONVOYS;
   const to = splitCoast(map, order.to);
   if (!viaConvoy) {
     const location = simpleMove(board, unit, to);
@@ -520,6 +526,7 @@ function checkConvoy(
   const map = board.map;
   const unit = orderedUnit(board, order.unit, power, rules);
   if (typeof unit !== 'number') return { illegal: unit };
+  if (!map.rules.convoys) return NO_CONVOYS;
   const here = board.unitProvince[unit]!;
   const owner = board.unitPower[unit]!;
   if (board.unitType[unit] !== FLEET) return illegal('convoy-by-army', 'only fleets can convoy');

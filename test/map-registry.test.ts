@@ -1,0 +1,86 @@
+// The bundled maps: every id compiles, names lead back to ids, and each variant's figures match the facts counted
+// by hand in godip's definitions (test/data/variants/facts.json).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { compileMap } from '../src/map/compile.js';
+import { normalizeName } from '../src/map/query.js';
+import { bundledMap, bundledMapIds, mapByName } from '../src/map/registry.js';
+import { mapNamed } from '../src/formats/game-json.js';
+
+interface PowerFacts {
+  units: number;
+  homes: number;
+}
+interface MapFacts {
+  name: string;
+  provinces: number;
+  supplyCenters: number;
+  victoryCenters: number;
+  startYear: number;
+  powers: Record<string, PowerFacts>;
+}
+const facts = (
+  JSON.parse(readFileSync(new URL('../../test/data/variants/facts.json', import.meta.url), 'utf8')) as {
+    maps: Record<string, MapFacts>;
+  }
+).maps;
+
+describe('bundled maps', () => {
+  it('has unique ids, standard first, and every variant of the facts file', () => {
+    const ids = bundledMapIds();
+    assert.equal(new Set(ids).size, ids.length);
+    assert.equal(ids[0], 'standard');
+    assert.deepEqual(ids.slice(1).sort(), Object.keys(facts).sort());
+  });
+
+  for (const id of bundledMapIds()) {
+    it(`${id}: compiles with no issue, once`, () => {
+      const map = bundledMap(id);
+      assert.ok(map, `no map ${id}`);
+      assert.deepEqual(compileMap(map.definition).issues, []);
+      assert.equal(bundledMap(id), map, 'compiled once and cached');
+      assert.equal(normalizeName(map.name), id, 'the id is the name without case, spaces or punctuation');
+    });
+  }
+
+  it('finds a map by its id or its name in any case and spacing', () => {
+    assert.equal(mapByName('Western World 901'), bundledMap('westernworld901'));
+    assert.equal(mapByName('  cold-war '), bundledMap('coldwar'));
+    assert.equal(mapByName('EMPIRES AND COALITIONS'), bundledMap('empiresandcoalitions'));
+    assert.equal(mapByName('Standard'), bundledMap('standard'));
+    assert.equal(mapByName('Diplomacy 2'), undefined);
+    assert.equal(bundledMap('Cold War'), undefined, 'bundledMap takes exact ids only');
+    assert.equal(mapNamed('Hundred'), bundledMap('hundred'), 'game files may name any bundled map');
+  });
+});
+
+describe('variant figures match godip', () => {
+  for (const [id, want] of Object.entries(facts)) {
+    it(id, () => {
+      const map = bundledMap(id);
+      assert.ok(map, `no map ${id}`);
+      // The start year is read from the file itself until compileMap reads it into map.startYear.
+      const file = JSON.parse(
+        readFileSync(new URL(`../../src/map/variants/${id}.json`, import.meta.url), 'utf8'),
+      ) as { startYear?: number };
+      const units = new Map<string, number>();
+      for (const u of map.startingUnits) {
+        const power = map.powers[u.power] ?? '?';
+        units.set(power, (units.get(power) ?? 0) + 1);
+      }
+      const got = {
+        name: map.name,
+        provinces: map.provinceCount,
+        supplyCenters: map.supplyCenterCount,
+        victoryCenters: map.victoryCenters,
+        startYear: file.startYear,
+        powers: Object.fromEntries(
+          map.powers.map((p, i) => [p, { units: units.get(p) ?? 0, homes: map.homeCenters[i]?.length ?? 0 }]),
+        ),
+      };
+      assert.deepEqual(got, want);
+      assert.deepEqual([...map.powers], Object.keys(want.powers), 'powers in godip order');
+    });
+  }
+});
