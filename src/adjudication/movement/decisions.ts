@@ -44,7 +44,7 @@ export class MovementDecisions {
   constructor(
     tables: MovementTables,
     solver: DecisionSource,
-    convoyAdjudicatesAttacks = false,
+    convoyAdjudicatesAttacks: boolean,
     scratch: MovementScratch = movementScratch(tables.board.map, tables.board.unitCount),
   ) {
     this.t = tables;
@@ -77,10 +77,9 @@ export class MovementDecisions {
         return this.move(d, optimistic);
       case SUPPORT:
         return this.support(d, optimistic);
-      case CONVOY:
-        return this.convoy(d, optimistic);
       default:
-        return false;
+        // CONVOY: a unit that holds has no decision (the solvers are asked about the other kinds only).
+        return this.convoy(d, optimistic);
     }
   }
 
