@@ -100,6 +100,7 @@ export class MovementDecisions {
   private moveWith(u: number, optimistic: boolean, headToHead: boolean): boolean {
     const t = this.t;
     const attack = this.attackWith(u, optimistic, headToHead);
+    // Stryker disable next-line ConditionalExpression: equivalent, an attack of 0 beats no strength (none is below 0), so the tests below fail it as well; this only saves them.
     if (attack === 0) return false;
     const dest = t.dest[u]!;
     if (headToHead) {
@@ -390,6 +391,7 @@ export class MovementDecisions {
     const board = t.board;
     if (!this.path(u, high)) return 0;
     const defender = board.unitAt[t.dest[u]!]!;
+    // Stryker disable next-line ConditionalExpression: equivalent, for no defender the lines below read kind[-1] and unitPower[-1] (undefined), which exclude no support and give the same count.
     if (defender < 0) return 1 + this.supportCount(u, high, -1);
     if (!headToHead && t.kind[defender] === MOVE && this.solver.resolve(defender, high)) {
       return 1 + this.supportCount(u, high, -1);
@@ -420,6 +422,7 @@ export class MovementDecisions {
     const t = this.t;
     if (!this.path(u, high)) return 0;
     const v = this.partner(u);
+    // Stryker disable next-line ConditionalExpression: equivalent, without a partner headToHead(u) is NO (no opposite move, no Brannan battle), so the block below does nothing.
     if (v >= 0) {
       const battle =
         t.rules.dislodgedUnitEffect === 'never' && t.opposite[u]! >= 0 ? YES : this.headToHead(u);
