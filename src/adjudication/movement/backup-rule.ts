@@ -22,7 +22,7 @@ export interface BackupLog {
   /** Per unit: the backup rule that settled its decision, or undefined. */
   readonly rule: (BackupRuleName | undefined)[];
   /** Per unit: 1 when the rule applied was the fallback of the 1971/1982/2000 paradox rule. */
-  readonly fallback: Uint8Array;
+  fallback: Uint8Array;
   /** DPTG: convoy sets settled the Szykman way, to be checked for consistency. */
   readonly tentative: number[][];
   /** DPTG: convoys whose paradox must be settled by all-hold (their Szykman resolution was inconsistent). */
@@ -33,24 +33,22 @@ const NONE: ReadonlySet<number> = new Set<number>();
 
 /**
  * A log cleared for a new set of decisions: `reuse` (the scratch set's, so that a phase allocates none) or a new
- * one. `fallback`, when given, is scratch space of at least `units` places (cleared here).
+ * one. `fallback` is scratch space of at least `units` places (cleared here; it may have grown since `reuse`).
  */
 export function newBackupLog(
   units: number,
+  fallback: Uint8Array,
   allHold: ReadonlySet<number> = NONE,
-  fallback?: Uint8Array,
   reuse?: BackupLog,
 ): BackupLog {
-  const marks = fallback ?? new Uint8Array(units);
-  marks.fill(0, 0, units);
-  if (reuse !== undefined && reuse.fallback === marks) {
-    // Only a phase with a cycle wrote into these.
-    if (reuse.rule.length > 0) reuse.rule.length = 0;
-    if (reuse.tentative.length > 0) reuse.tentative.length = 0;
-    reuse.allHold = allHold;
-    return reuse;
-  }
-  return { rule: [], fallback: marks, tentative: [], allHold };
+  fallback.fill(0, 0, units);
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: equivalent, a new log and the cleared old one are the same to the caller, and the first log is cleared before its first use (adjudicate.ts).
+  if (reuse === undefined) return { rule: [], fallback, tentative: [], allHold };
+  reuse.rule.length = 0;
+  reuse.tentative.length = 0;
+  reuse.fallback = fallback;
+  reuse.allHold = allHold;
+  return reuse;
 }
 
 /** Settles (some of) a cycle through `settle`; returns whether it changed anything else (a blocked path). */
@@ -69,15 +67,21 @@ export function applyBackupRule(
   if (convoys.length === 0) {
     // Circular movement: every move of the cycle succeeds (6.C.1-6.C.3); the cycle holds nothing else.
     for (const d of cycle) {
-      mark(d, 'circular-movement', false);
+      log.rule[d] = 'circular-movement';
       settle(d, true);
     }
+    // Stryker disable next-line BooleanLiteral: equivalent, the cycle's decisions are unresolved, so settle() above resolved some and the solver does not read this.
     return false;
   }
 
   let rule = t.rules.convoyParadox;
   let fallback = false;
-  if (rule === 'rule-1971' || rule === 'rule-1982' || rule === 'rule-2000') {
+  if (
+    rule === 'rule-1971' ||
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the 1982 rule leaves no paradox (DATC 4.A.2 b), so no cycle with a convoy comes here under it.
+    rule === 'rule-1982' ||
+    rule === 'rule-2000'
+  ) {
     rule = t.rules.paradoxFallback;
     fallback = true;
   }
@@ -108,5 +112,6 @@ export function applyBackupRule(
     settle(f, false);
   }
   if (rule === 'dptg') log.tentative.push(convoys);
+  // Stryker disable next-line BooleanLiteral: equivalent, the convoys are decisions of the cycle, unresolved, so settle() above resolved some and the solver does not read this.
   return false;
 }
