@@ -47,7 +47,7 @@ export function unknownMapMessage(name: string): string {
 export function readMapArg(report: Report, value: string): GameMap | undefined {
   if (!isMapFile(value)) {
     const map = mapByName(value);
-    if (!map) report.usageError('unknown-map', `--map: ${unknownMapMessage(value)}`);
+    if (!map) report.usageError('unknown-map', unknownMapMessage(value));
     return map;
   }
   const text = readTextFile(report, value);
