@@ -25,9 +25,9 @@ import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
 import { powerStyles } from '../src/render/palette.js';
 import { renderSvg } from '../src/render/svg.js';
-import type { GameMap, MapDefinition } from '../src/map/types.js';
+import type { GameMap } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
-import { testMap, withDefinitionRules } from './test-maps.js';
+import { testMap } from './test-maps.js';
 import { bundledMap, bundledMapIds } from '../src/map/registry.js';
 
 interface OrderLine {
@@ -297,18 +297,7 @@ void test('seeded random games on every test map run to their end, the game loop
 });
 
 void test('seeded random games on every bundled map run to their end under its rules', () => {
-  for (const id of bundledMapIds()) {
-    // Until compile.ts reads the rule switches, they are taken from the map's file (`withDefinitionRules`).
-    const file = new URL(`../../src/map/variants/${id}.json`, import.meta.url);
-    const map = bundledMap(id)!;
-    checkSelfPlay(
-      id,
-      id === 'standard'
-        ? map
-        : withDefinitionRules(map, JSON.parse(readFileSync(file, 'utf8')) as MapDefinition),
-      2,
-    );
-  }
+  for (const id of bundledMapIds()) checkSelfPlay(id, bundledMap(id)!, 2);
 });
 
 /** Each legal order of `position`, written in the three styles, read back: the lines that do not give the order. */
@@ -381,7 +370,8 @@ void test('a board of twenty powers gives each its own colour and letter, and na
   assert.equal(new Set(styles.map((s) => s.color)).size, 20);
   assert.equal(new Set(styles.map((s) => s.letter)).size, 20);
   const svg = renderSvg(map, newGame(map).position);
-  for (const name of ['South Africa', 'USA', 'UK', 'Brazil']) assert.ok(svg.includes(`>${name} <tspan`), name);
+  for (const name of ['South Africa', 'USA', 'UK', 'Brazil'])
+    assert.ok(svg.includes(`>${name} <tspan`), name);
   const kiev = renderSvg(bundledMap('westernworld901')!, newGame(bundledMap('westernworld901')!).position);
   assert.ok(kiev.includes('>Principality of Kiev <tspan'));
 });
