@@ -27,7 +27,7 @@ import { powerStyles } from '../src/render/palette.js';
 import { renderSvg } from '../src/render/svg.js';
 import type { GameMap } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
-import { testMap } from './test-maps.js';
+import { testMap, type ProvinceChanges } from './test-maps.js';
 import { bundledMap, bundledMapIds } from '../src/map/registry.js';
 
 interface OrderLine {
@@ -41,6 +41,7 @@ interface Case {
   title: string;
   map: string;
   rules?: Record<string, unknown>;
+  provinces?: ProvinceChanges;
   why: string;
   position: string[];
   orders: OrderLine[];
@@ -63,13 +64,20 @@ interface VictoryCase {
   why: string;
 }
 
-const data = JSON.parse(
-  readFileSync(new URL('../../test/data/maps/cases.json', import.meta.url), 'utf8'),
-) as { cases: Case[]; games: GameCase[]; victories: VictoryCase[] };
+/** The case files: the rule switches (cases.json), the convoyable coast and unowned home centre (archipelago). */
+const data = { cases: [] as Case[], games: [] as GameCase[], victories: [] as VictoryCase[] };
+for (const file of ['cases.json', 'archipelago-cases.json']) {
+  const read = JSON.parse(
+    readFileSync(new URL(`../../test/data/maps/${file}`, import.meta.url), 'utf8'),
+  ) as Partial<typeof data>;
+  data.cases.push(...(read.cases ?? []));
+  data.games.push(...(read.games ?? []));
+  data.victories.push(...(read.victories ?? []));
+}
 
 /** The map of a case, or the reason it cannot be run yet (`t.skip`). */
-function mapOf(name: string, rules?: Record<string, unknown>): GameMap | string {
-  const { map, issues } = testMap(name, rules);
+function mapOf(name: string, rules?: Record<string, unknown>, provinces?: ProvinceChanges): GameMap | string {
+  const { map, issues } = testMap(name, rules, provinces);
   return map ?? `${name} does not compile yet: ${issues.join('; ')}`;
 }
 
@@ -83,8 +91,9 @@ function reasonOf(outcome: OrderOutcome | undefined): string {
 }
 
 for (const c of data.cases) {
-  void test(`${c.id} ${c.title}${c.rules ? ` (${JSON.stringify(c.rules)})` : ''}`, (t) => {
-    const map = mapOf(c.map, c.rules);
+  const changes = [c.rules, c.provinces].filter((x) => x !== undefined).map((x) => JSON.stringify(x));
+  void test(`${c.id} ${c.title}${changes.length > 0 ? ` (${changes.join(' ')})` : ''}`, (t) => {
+    const map = mapOf(c.map, c.rules, c.provinces);
     if (typeof map === 'string') return void t.skip(map);
     const read = readPositionText(map, c.position.join('\n'), c.id);
     assert.deepEqual(read.issues, []);

@@ -216,8 +216,8 @@ export class MovementDecisions {
 
   /**
    * The support-protecting paradox rules (4.A.2): 1971 — a convoyed army does not cut the support of a fleet for a
-   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water that
-   * holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
+   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water (or a
+   * convoyable coast) that holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
    */
   private paradoxRuleProtects(s: number, a: number): boolean {
     const t = this.t;
@@ -229,7 +229,7 @@ export class MovementDecisions {
     if (rule === 'rule-1982') {
       if (board.unitType[s] !== FLEET) return false;
       const province = into >= 0 ? into : board.unitProvince[supported]!;
-      if (board.map.provinceKind[province] !== 'sea') return false;
+      if (board.map.convoyCapable[province] !== 1) return false;
       const there = board.unitAt[province]!;
       return there >= 0 && t.kind[there] === CONVOY;
     }
