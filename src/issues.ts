@@ -10,6 +10,8 @@ export interface Issue {
   column?: number;
   /** The file or source the issue is about, when known. */
   source?: string;
+  /** Where in a JSON document (a map definition): "$.provinces[12].army[3]". */
+  path?: string;
 }
 
 export interface Result<T> {
@@ -35,10 +37,10 @@ export function issue(code: string, message: string, line?: number, column?: num
   return result;
 }
 
-/** `file:line:col  code  message`, leaving out what is unknown. */
+/** `file:line:col  code  message (path)`, leaving out what is unknown. */
 export function formatIssue(i: Issue): string {
   let where = i.source ?? '';
   if (i.line !== undefined)
     where += `${where ? ':' : 'line '}${i.line}${i.column !== undefined ? `:${i.column}` : ''}`;
-  return `${where ? `${where}  ` : ''}${i.code}  ${i.message}`;
+  return `${where ? `${where}  ` : ''}${i.code}  ${i.message}${i.path === undefined ? '' : ` (${i.path})`}`;
 }

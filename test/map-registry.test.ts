@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { compileMap } from '../src/map/compile.js';
-import { normalizeName } from '../src/map/query.js';
+import { fleetAdjacent, lookupLocation, normalizeName } from '../src/map/query.js';
+import type { MapDefinition, ProvinceDefinition } from '../src/map/types.js';
 import { bundledMap, bundledMapIds, mapByName } from '../src/map/registry.js';
 import { mapNamed } from '../src/formats/game-json.js';
 
@@ -60,10 +61,6 @@ describe('variant figures match godip', () => {
     it(id, () => {
       const map = bundledMap(id);
       assert.ok(map, `no map ${id}`);
-      // The start year is read from the file itself until compileMap reads it into map.startYear.
-      const file = JSON.parse(
-        readFileSync(new URL(`../../src/map/variants/${id}.json`, import.meta.url), 'utf8'),
-      ) as { startYear?: number };
       const units = new Map<string, number>();
       for (const u of map.startingUnits) {
         const power = map.powers[u.power] ?? '?';
@@ -74,7 +71,7 @@ describe('variant figures match godip', () => {
         provinces: map.provinceCount,
         supplyCenters: map.supplyCenterCount,
         victoryCenters: map.victoryCenters,
-        startYear: file.startYear,
+        startYear: map.startYear,
         powers: Object.fromEntries(
           map.powers.map((p, i) => [p, { units: units.get(p) ?? 0, homes: map.homeCenters[i]?.length ?? 0 }]),
         ),
@@ -83,4 +80,50 @@ describe('variant figures match godip', () => {
       assert.deepEqual([...map.powers], Object.keys(want.powers), 'powers in godip order');
     });
   }
+});
+
+describe('the new definition fields the variants use', () => {
+  const northSea = (): MapDefinition =>
+    structuredClone<MapDefinition>(bundledMap('northseawars')!.definition);
+  const codesOf = (def: unknown): string[] => compileMap(def).issues.map((i) => i.code);
+
+  it('declared one-way edges: North Sea Wars sails into the trade provinces, never back', () => {
+    const map = bundledMap('northseawars')!;
+    const at = (code: string): number => lookupLocation(map, code);
+    for (const trade of ['WOO', 'IRO', 'GRA']) {
+      assert.equal(fleetAdjacent(map, at('CNS'), at(trade)), true, `CNS -> ${trade}`);
+      assert.equal(fleetAdjacent(map, at(trade), at('CNS')), false, `${trade} -> CNS`);
+    }
+    assert.equal(fleetAdjacent(map, at('WOO'), at('IRO')), true);
+  });
+
+  it('an edge without its return edge is still an issue unless declared', () => {
+    const def = northSea();
+    delete def.oneWayEdges;
+    assert.deepEqual(codesOf(def), ['one-way-edge', 'one-way-edge', 'one-way-edge']);
+  });
+
+  it('a declared one-way edge must be listed, and must have no return edge', () => {
+    const unlisted = northSea();
+    unlisted.oneWayEdges?.push({ type: 'F', from: 'WOO', to: 'CNS' });
+    assert.deepEqual(codesOf(unlisted), ['bad-one-way-edge']);
+    const twoWay = northSea();
+    twoWay.oneWayEdges?.push({ type: 'F', from: 'WOO', to: 'IRO' });
+    assert.deepEqual(codesOf(twoWay), ['bad-one-way-edge']);
+    const unknown = northSea();
+    unknown.oneWayEdges?.push({ type: 'A', from: 'CNS', to: 'XYZ' });
+    assert.deepEqual(codesOf(unknown), ['unknown-location']);
+    const badType = northSea() as unknown as { oneWayEdges: unknown[] };
+    badType.oneWayEdges.push({ type: 'X', from: 'CNS', to: 'WOO' });
+    assert.deepEqual(codesOf(badType), ['bad-value']);
+  });
+
+  it('keeps convoyable and unownedAtStart in the compiled definition', () => {
+    const province = (id: string, code: string): ProvinceDefinition | undefined =>
+      bundledMap(id)?.definition.provinces.find((p) => p.code === code);
+    assert.equal(province('ancientmediterranean', 'BAL')?.convoyable, true);
+    assert.equal(province('empiresandcoalitions', 'GIB')?.convoyable, true);
+    assert.equal(province('empiresandcoalitions', 'SWE')?.unownedAtStart, true);
+    assert.equal(province('empiresandcoalitions', 'COP')?.unownedAtStart, undefined);
+  });
 });

@@ -728,19 +728,19 @@ void describe('compileMap: broken definitions', () => {
     const u = copy();
     u.startingUnits.push({ power: 'ATLANTIS', type: 'A', location: 'BUR' });
     assert.deepEqual(issueCodes(u), ['unknown-power']);
-    const badUnits = [
-      { power: 'FRANCE', type: 'A', location: 'ENG' },
-      { power: 'FRANCE', type: 'F', location: 'BUR' },
-      { power: 'RUSSIA', type: 'F', location: 'STP' },
-      { power: 'FRANCE', type: 'A', location: 'SPA/NC' },
-      { power: 'FRANCE', type: 'X', location: 'BUR' },
-      { power: 'FRANCE', type: 'A', location: 'XYZ' },
-      { power: 'FRANCE', type: 'A', location: 'LON' },
+    const badUnits: [object, string][] = [
+      [{ power: 'FRANCE', type: 'A', location: 'ENG' }, 'army-at-sea'],
+      [{ power: 'FRANCE', type: 'F', location: 'BUR' }, 'fleet-inland'],
+      [{ power: 'RUSSIA', type: 'F', location: 'STP' }, 'coast-required'],
+      [{ power: 'FRANCE', type: 'A', location: 'SPA/NC' }, 'bad-coast'],
+      [{ power: 'FRANCE', type: 'X', location: 'BUR' }, 'bad-value'],
+      [{ power: 'FRANCE', type: 'A', location: 'XYZ' }, 'unknown-location'],
+      [{ power: 'FRANCE', type: 'A', location: 'LON' }, 'two-units-in-province'],
     ];
-    for (const unit of badUnits) {
+    for (const [unit, code] of badUnits) {
       const s = copy();
       (s.startingUnits as unknown[]).push(unit);
-      assert.deepEqual(issueCodes(s), ['bad-starting-unit'], JSON.stringify(unit));
+      assert.deepEqual(issueCodes(s), [code], JSON.stringify(unit));
     }
   });
 

@@ -10,6 +10,9 @@ type Parsed<O extends Options> = ReturnType<
   typeof parseArgs<{ options: O & typeof HELP; allowPositionals: true; strict: true; args: string[] }>
 >;
 import { formatIssue, issue, type Issue } from '../issues.js';
+import { nearest } from '../nearest.js';
+
+export { nearest };
 
 /** The issues of one run of a command. */
 export class Report {
@@ -49,30 +52,6 @@ export class Report {
   printJson(value: object): void {
     process.stdout.write(`${JSON.stringify({ ...value, issues: this.issues }, null, 2)}\n`);
   }
-}
-
-/** The levenshtein distance of two short strings. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-/** The known name nearest to `written`, when it is near enough to be a typing slip. */
-export function nearest(written: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const k of known) {
-    const d = distance(written, k);
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return bestDistance <= Math.max(1, Math.floor(written.length / 3)) ? best : undefined;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -85,7 +85,12 @@ export function mapNamed(name: string): GameMap | undefined {
 
 /** The issue for a map name `mapNamed` does not know. */
 export function unknownMap(name: string): Issue {
-  return issue('unknown-map', `unknown map "${name}"; dipkit knows ${bundledMapIds().map((id) => `"${id}"`).join(', ')}`);
+  return issue(
+    'unknown-map',
+    `unknown map "${name}"; dipkit knows ${bundledMapIds()
+      .map((id) => `"${id}"`)
+      .join(', ')}`,
+  );
 }
 
 /** The id game files give a map: "standard", "coldwar" (`mapIdOf` its name). */

@@ -127,6 +127,7 @@ function setBit(bits: Uint32Array, base: number, r: number): void {
  * `convoyRouteExists` for every destination at once: a breadth-first search over the sea provinces holding a fleet
  * (`except` left out), from the seas next to `from`. Sets the bits of the coastal destinations in `dest` at
  * `destBase` and of the visited seas in `seas` at `seasBase` (when `seas` is given). The bits must be clear.
+ * ("Seas" are the provinces where a fleet can convoy, convoyable coasts included: see `checkEnds`.)
  */
 function convoySearch(
   t: LegalTables,
@@ -137,6 +138,7 @@ function convoySearch(
   destBase: number,
   seas: Uint32Array | undefined,
   seasBase: number,
+  checkEnds = true,
 ): void {
   const W = bitWords(t);
   const queue = s.queue;
@@ -171,6 +173,37 @@ function convoySearch(
   const r = t.prank[from]!;
   dest[destBase + (r >>> 5)]! &= ~(1 << (r & 31));
   if (seas !== undefined) for (let w = 0; w < W; w++) seas[seasBase + w] = seen[w]!;
+  if (checkEnds && t.convoyableCoasts.length > 0) dropRoutesThroughEnd(t, s, from, except, dest, destBase);
+}
+
+/**
+ * A route never passes through its own destination: a convoyable coast that the search reached with its fleet
+ * as a node is a destination only if a search without that fleet reaches it too (rare: only where a fleet
+ * stands in a convoyable coast).
+ */
+function dropRoutesThroughEnd(
+  t: LegalTables,
+  s: Scratch,
+  from: number,
+  except: number,
+  dest: Uint32Array,
+  destBase: number,
+): void {
+  const used: number[] = [];
+  for (const c of t.convoyableCoasts) {
+    const r = t.prank[c]!;
+    if (c !== except && hasBit(s.seen, 0, r) && hasBit(dest, destBase, r)) used.push(c);
+  }
+  for (const c of used) {
+    // The same search with the fleet in `c` taken off the board for a moment (`except` stays left out).
+    const r = t.prank[c]!;
+    const bit = 1 << (r & 31);
+    s.withoutEnd.fill(0);
+    s.fleetSeas[r >>> 5]! &= ~bit;
+    convoySearch(t, s, from, except, s.withoutEnd, 0, undefined, 0, false);
+    s.fleetSeas[r >>> 5]! |= bit;
+    if (!hasBit(s.withoutEnd, 0, r)) dest[destBase + (r >>> 5)]! &= ~bit;
+  }
 }
 
 /**
@@ -210,7 +243,8 @@ function extendChain(
   // Destinations this chain is a proper route to.
   for (let i = c0; i < c1; i++) {
     const q = t.seaCoast[i]!;
-    if (touched[q] !== 1 || q === from) continue;
+    // (Never into a convoyable coast whose fleet is on the chain: a route does not pass through its end.)
+    if (touched[q] !== 1 || q === from || s.inChain[q]) continue;
     const r = t.prank[q]!;
     for (let j = 0; j <= depth; j++) {
       const slot = s.fleetSlot[s.seaFleet[chain[j]!]!]!;
@@ -271,7 +305,7 @@ export function listLoadedMovement(
   const { reachBits, provincesByRank, prank, armyAdjBits, multiCoast } = t;
   sortUnits(t, s, n);
 
-  // Fleets at sea, and the convoy searches of the coastal armies.
+  // Fleets at sea (or in convoyable coasts), and the convoy searches of the coastal armies.
   s.seaFleet.fill(-1);
   s.fleetSeas.fill(0);
   let fleets = 0;
@@ -279,7 +313,7 @@ export function listLoadedMovement(
   for (let u = 0; u < n; u++) {
     s.fleetSlot[u] = -1;
     s.armySlot[u] = -1;
-    if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
+    if (unitType[u] === FLEET && t.convoyCapable[unitProvince[u]!]) {
       s.seaFleet[unitProvince[u]!] = u;
       setBit(s.fleetSeas, 0, prank[unitProvince[u]!]!);
       s.fleetSlot[u] = fleets++;
@@ -443,7 +477,7 @@ function listSupports(
   const here = unitProvince[u]!;
   const key = type * L + unitLocation[u]!;
   const reachBase = key * W;
-  const atSea = type === FLEET && t.isSea[here] === 1;
+  const atSea = type === FLEET && t.convoyCapable[here] === 1;
   // The near units in output order, 32 output positions (one word of `movers`) at a time.
   for (let nw = 0; nw < VW; nw++) {
     let nearBits = 0;

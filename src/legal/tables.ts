@@ -21,6 +21,13 @@ export interface LegalTables {
   readonly L: number;
   /** 1 for a sea province. */
   readonly isSea: Uint8Array;
+  /**
+   * 1 where a fleet can convoy (`map.convoyCapable`: a sea or a convoyable coast). The convoy tables below call
+   * such a province a "sea".
+   */
+  readonly convoyCapable: Uint8Array;
+  /** The convoyable coastal provinces (empty on most maps). */
+  readonly convoyableCoasts: Int32Array;
   /** 1 for a coastal province. */
   readonly isCoast: Uint8Array;
   /** 1 for an inland province. */
@@ -122,6 +129,8 @@ export interface Scratch {
   seen: Uint32Array;
   /** Destinations of a convoy search with one fleet left out. */
   except: Uint32Array;
+  /** Destinations of the search that checks a convoyable destination (see convoySearch). */
+  withoutEnd: Uint32Array;
   /** Depth-first search over proper convoy chains. */
   chain: Int32Array;
   inChain: Uint8Array;
@@ -184,6 +193,7 @@ function build(map: GameMap): LegalTables {
     isCoast[p] = kind(p) === 'coast' ? 1 : 0;
     isLand[p] = kind(p) === 'land' ? 1 : 0;
   }
+  const convoyCapable = map.convoyCapable;
   const multiCoast = Uint8Array.from({ length: P }, (_, p) => (map.provinceCoasts[p]!.length > 0 ? 1 : 0));
   const codes = map.locationCode;
   const byCode = Array.from({ length: L }, (_, i) => i).sort((a, b) =>
@@ -238,19 +248,19 @@ function build(map: GameMap): LegalTables {
     for (const loc of [p, ...map.provinceCoasts[p]!]) {
       for (let i = map.fleetStart[loc]!; i < map.fleetStart[loc + 1]!; i++) {
         const q = map.locationProvince[map.fleetAdj[i]!]!;
-        if (isSea[q]) starts.push(q);
+        if (convoyCapable[q] && q !== p) starts.push(q);
       }
     }
     startRows.push(starts);
     const touching: number[] = [];
-    for (let s = 0; s < P; s++) if (isSea[s] && fleetReachM[s * P + p]) touching.push(s);
+    for (let s = 0; s < P; s++) if (convoyCapable[s] && fleetReachM[s * P + p]) touching.push(s);
     touchingRows.push(touching);
     const coastsOf: number[] = [];
     const seasOf: number[] = [];
-    if (isSea[p]) {
+    if (convoyCapable[p]) {
       for (let q = 0; q < P; q++) {
-        if (isCoast[q] && fleetReachM[p * P + q]) coastsOf.push(q);
-        if (isSea[q] && q !== p && fleetReachM[p * P + q]) seasOf.push(q);
+        if (isCoast[q] && q !== p && fleetReachM[p * P + q]) coastsOf.push(q);
+        if (convoyCapable[q] && q !== p && fleetReachM[p * P + q]) seasOf.push(q);
       }
     }
     seaCoastRows.push(coastsOf);
@@ -308,6 +318,10 @@ function build(map: GameMap): LegalTables {
     P,
     L,
     isSea,
+    convoyCapable,
+    convoyableCoasts: Int32Array.from({ length: P }, (_, p) => p).filter(
+      (p) => convoyCapable[p] && isCoast[p],
+    ),
     isCoast,
     isLand,
     multiCoast,
@@ -369,6 +383,7 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     fleetSeas: new Uint32Array(W),
     seen: new Uint32Array(W),
     except: new Uint32Array(W),
+    withoutEnd: new Uint32Array(W),
     chain: new Int32Array(P + 1),
     inChain: new Uint8Array(P),
     touched: new Int32Array(P),

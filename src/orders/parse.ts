@@ -50,9 +50,10 @@ class LineParser extends Cursor {
     this.map = map;
   }
 
-  /** The "to" or "into" after a move verb ("moves to"). */
+  /** The "to" or "into" after a move verb ("moves to"), unless it is the destination itself (a province "TO"). */
   skipTo(): void {
-    if (this.word() === 'to' || this.word() === 'into') this.pos++;
+    if (this.word() !== 'to' && this.word() !== 'into') return;
+    if (!this.province(this.pos) || this.province(this.pos + 1)) this.pos++;
   }
 
   /** The whole order, from the current token to the end of the line. */
@@ -108,14 +109,6 @@ class LineParser extends Cursor {
       this.skipTo();
       return this.move(unit);
     }
-    if (this.province(this.pos)) {
-      // "A Par Bur": a move? a support? The reader does not guess.
-      throw new Fail(
-        'missing-order-kind',
-        `${quote(this.source(0, this.tokens.length))} has no order word: write a move as "A PAR - BUR" or "A PAR to BUR", a support as "A MUN S A PAR - BUR"`,
-        t.column,
-      );
-    }
     if (SUPPORT.has(w)) {
       this.pos++;
       return this.support(unit);
@@ -131,6 +124,15 @@ class LineParser extends Cursor {
     if (BUILD.has(w)) {
       this.pos++;
       return { kind: 'build', unit };
+    }
+    // After the unit an order word wins over a province of the same name (a map with a province "S" or "C").
+    if (this.province(this.pos)) {
+      // "A Par Bur": a move? a support? The reader does not guess.
+      throw new Fail(
+        'missing-order-kind',
+        `${quote(this.source(0, this.tokens.length))} has no order word: write a move as "A PAR - BUR" or "A PAR to BUR", a support as "A MUN S A PAR - BUR"`,
+        t.column,
+      );
     }
     throw new Fail(
       'unknown-order-kind',

@@ -33,8 +33,9 @@ export function nameIndex(map: GameMap): NameIndex {
   let maxTokens = 1;
   const add = (text: string, province: number): void => {
     const tokens = tokenize(text);
-    // Names with a coast in them ("STP/NC") are left to the coast reader; only plain names are indexed.
-    if (tokens.length === 0 || tokens.some((t) => t.kind !== 'word' && t.kind !== 'dash')) return;
+    // Names with a coast in them ("STP/NC") are left to the coast reader; plain names are indexed, brackets
+    // included ("Grain (Trade)" in North Sea Wars).
+    if (tokens.length === 0 || tokens.some((t, k) => !nameToken(t, k))) return;
     const key = tokens.map((t) => t.key).join(' ');
     if (!provinces.has(key)) provinces.set(key, province);
     maxTokens = Math.max(maxTokens, tokens.length);
@@ -55,6 +56,11 @@ export function nameIndex(map: GameMap): NameIndex {
   return index;
 }
 
+/** Can token `t` be the `k`th of a province name? Words and dashes, and after the first word brackets. */
+function nameToken(t: Token, k: number): boolean {
+  return t.kind === 'word' || t.kind === 'dash' || (k > 0 && (t.kind === 'open' || t.kind === 'close'));
+}
+
 /** Longest province name starting at token `at`: its id and length in tokens. */
 export function provinceAt(
   map: GameMap,
@@ -69,7 +75,7 @@ export function provinceAt(
   const max = Math.min(index.maxTokens, tokens.length - at);
   for (let k = 0; k < max; k++) {
     const t = tokens[at + k] as Token;
-    if (t.kind !== 'word' && t.kind !== 'dash') break;
+    if (!nameToken(t, k)) break;
     key = k === 0 ? t.key : `${key} ${t.key}`;
     const p = index.provinces.get(key);
     if (p !== undefined) found = { province: p, length: k + 1 };
@@ -112,10 +118,12 @@ export function readLocation(map: GameMap, at: Cursor, role: Role): Place {
   const expected = role === 'destination' ? 'expected-destination' : 'expected-unit-location';
   const what = role === 'destination' ? 'a destination' : 'a unit location';
   if (!t) throw new Fail(missing, `expected ${what} at the end of ${quote(at.text.trim())}`, at.endColumn());
-  if (t.kind !== 'word' || RESERVED.has(t.key)) {
+  // A word of the grammar ("S", "TO", "VIA") is a place here only when the map has a province of that name: where
+  // a place must come, the map's name wins.
+  const found = provinceAt(map, at.tokens, at.pos);
+  if (t.kind !== 'word' || (!found && RESERVED.has(t.key))) {
     throw new Fail(expected, `expected ${what}, found ${quote(t.text)}`, t.column);
   }
-  const found = provinceAt(map, at.tokens, at.pos);
   if (!found) {
     let end = at.pos + 1;
     while (end < at.pos + 4 && at.word(end - at.pos) !== '' && !RESERVED.has(at.word(end - at.pos))) end++;

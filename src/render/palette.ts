@@ -1,8 +1,7 @@
 /**
- * Power colours and letters. The colours are the Okabe-Ito palette (Okabe and Ito, "Color Universal Design"),
- * chosen to stay apart for the common kinds of colour blindness; every unit glyph and supply-centre marker also
- * carries its power's letter, so no power is told apart by colour alone. The standard powers get the colours
- * closest to their traditional ones; other maps take the palette in power order.
+ * Power colours and letters. The colours are the map's (`GameMap.powerColour`: the definition's own, else the
+ * Okabe-Ito palette of src/map/colours.ts, chosen to stay apart for the common kinds of colour blindness); every
+ * unit glyph and supply-centre marker also carries its power's letter, so no power is told apart by colour alone.
  */
 import type { GameMap } from '../map/types.js';
 
@@ -18,19 +17,6 @@ export interface PowerStyle {
   letter: string;
 }
 
-const OKABE_ITO = ['#D55E00', '#0072B2', '#56B4E9', '#009E73', '#F0E442', '#CC79A7', '#E69F00', '#4D4D4D'];
-
-/** Traditional colours of the standard powers, in the palette above. */
-const TRADITIONAL: Record<string, string> = {
-  AUSTRIA: '#D55E00',
-  ENGLAND: '#0072B2',
-  FRANCE: '#56B4E9',
-  GERMANY: '#4D4D4D',
-  ITALY: '#009E73',
-  RUSSIA: '#CC79A7',
-  TURKEY: '#F0E442',
-};
-
 /** Neutral supply centres and land. */
 export const NEUTRAL = '#FFFFFF';
 
@@ -44,15 +30,13 @@ export function powerStyles(map: GameMap): PowerStyle[] {
 }
 
 function makeStyles(map: GameMap): PowerStyle[] {
-  const used = new Set<string>();
   const taken = new Set<string>();
   return map.powers.map((name, i) => {
-    let color = TRADITIONAL[name];
-    if (color === undefined || used.has(color))
-      color = OKABE_ITO.find((c) => !used.has(c)) ?? OKABE_ITO[i % OKABE_ITO.length]!;
-    used.add(color);
+    const color = (map.powerColour[i] ?? '#4D4D4D').toUpperCase();
     const letters = name.replace(/[^A-Z]/gi, '').toUpperCase();
-    const letter = [...letters].find((c) => !taken.has(c)) ?? `${letters.charAt(0)}${i + 1}`;
+    // A letter of the name not taken yet; else its first letter with another of its letters ("RU"); else a number.
+    const pairs = [...letters.slice(1)].map((c) => `${letters.charAt(0)}${c}`);
+    const letter = [...letters, ...pairs].find((c) => !taken.has(c)) ?? `${letters.charAt(0)}${i + 1}`;
     taken.add(letter);
     return {
       name,

@@ -340,8 +340,7 @@ function checkCommonOrder(
     if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
-    if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.provinceKind[here] !== 'sea')
-      return -1;
+    if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.convoyCapable[here] !== 1) return -1;
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
     if (!onProperRoute(map, here, from, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = CONVOY;

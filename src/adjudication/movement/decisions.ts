@@ -9,6 +9,7 @@
  * The rule options (rules.ts) that change an equation are read where that equation is.
  */
 import { fleetAdjacent } from '../../map/query.js';
+import { FLEET as FLEET_CODE } from '../board.js';
 import { seaTouches } from '../convoy-routes.js';
 import * as codes from './tables.js';
 import type { MovementTables } from './tables.js';
@@ -16,6 +17,7 @@ import { movementScratch, type MovementScratch } from './scratch.js';
 
 // Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
 // Module constants are folded into the code, so the hot loops below use these local copies.
+const FLEET = FLEET_CODE;
 const { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT } = codes;
 
 /** The part of the solver the decisions use. */
@@ -214,26 +216,29 @@ export class MovementDecisions {
 
   /**
    * The support-protecting paradox rules (4.A.2): 1971 — a convoyed army does not cut the support of a fleet for a
-   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water that
-   * holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
+   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water (or a
+   * convoyable coast) that holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
    */
   private paradoxRuleProtects(s: number, a: number): boolean {
     const t = this.t;
     const board = t.board;
     const rule = t.rules.convoyParadox;
     if (rule !== 'rule-1971' && rule !== 'rule-1982' && rule !== 'rule-2000') return false;
-    // Convoying fleets stand at sea (6.F.1), where only fleets act: a support of an action there is a fleet's, for a
-    // fleet, so the rules' "fleet" needs no test of its own.
     const into = t.dest[s]!;
+    const supported = t.target[s]!;
     if (rule === 'rule-1982') {
-      const there = board.unitAt[into >= 0 ? into : board.unitProvince[t.target[s]!]!]!;
+      if (board.unitType[s] !== FLEET) return false;
+      const province = into >= 0 ? into : board.unitProvince[supported]!;
+      if (board.map.convoyCapable[province] !== 1) return false;
+      const there = board.unitAt[province]!;
       return there >= 0 && t.kind[there] === CONVOY;
     }
     if (into < 0) return false;
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
       const f = t.convoyers[i]!;
       if (board.unitProvince[f] !== into) continue;
-      return rule === 'rule-1971' || this.necessaryFleet(a, f);
+      if (rule === 'rule-1971') return board.unitType[s] === FLEET && board.unitType[supported] === FLEET;
+      return this.necessaryFleet(a, f);
     }
     return false;
   }
