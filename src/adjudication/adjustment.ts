@@ -305,35 +305,69 @@ function alphabeticalOrder(map: GameMap, board: Board, rules: RuleOptions): (a: 
 
 /**
  * Steps from every province to the nearest supply centre owned by `power`, over all adjacent provinces whatever
- * the unit type (the 2023 rule, 4.D.8 c; 6.J.5, 6.J.11). Unreachable provinces get a very large distance.
+ * the unit type (the 2023 rule, 4.D.8 c; 6.J.5, 6.J.11). Unreachable provinces get a very large distance. Written
+ * into `into` when given (a province-sized array: the simulation reuses one), else into a new array.
  */
-export function distanceToOwnedCenters(map: GameMap, owner: Int32Array, power: number): Int32Array {
-  const distance = new Int32Array(map.provinceCount).fill(1 << 30);
-  const queue: number[] = [];
-  // Stryker disable next-line EqualityOperator: equivalent, `p <= provinceCount` reads owner[undefined], which is no power.
+export function distanceToOwnedCenters(
+  map: GameMap,
+  owner: Int32Array,
+  power: number,
+  into: Int32Array = new Int32Array(map.provinceCount),
+): Int32Array {
+  const { start, next, queue } = provinceNeighbours(map);
+  const distance = into.fill(1 << 30, 0, map.provinceCount);
+  let tail = 0;
+  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined], no power.
   for (let p = 0; p < map.provinceCount; p++) {
     if (owner[p] === power) {
       distance[p] = 0;
-      queue.push(p);
+      queue[tail++] = p;
     }
   }
-  for (let head = 0; head < queue.length; head++) {
+  for (let head = 0; head < tail; head++) {
     const p = queue[head]!;
-    const visit = (q: number): void => {
-      // Stryker disable next-line EqualityOperator: equivalent, `>=` queues a province again at the same distance, which changes no distance.
+    for (let i = start[p]!; i < start[p + 1]!; i++) {
+      const q = next[i]!;
       if (distance[q]! > distance[p]! + 1) {
         distance[q] = distance[p]! + 1;
-        queue.push(q);
+        queue[tail++] = q;
       }
-    };
-    for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) visit(map.armyAdj[i]!);
-    for (const location of [p, ...map.provinceCoasts[p]!]) {
-      for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++)
-        visit(map.locationProvince[map.fleetAdj[i]!]!);
     }
   }
   return distance;
 }
+
+/**
+ * Per province, the provinces next to it by an army's or a fleet's move from it or one of its coasts (CSR, without
+ * repeats), and a queue for the search above: made once per map, so that a search allocates nothing (self-play
+ * runs one in every civil disorder).
+ */
+function provinceNeighbours(map: GameMap): { start: Int32Array; next: Int32Array; queue: Int32Array } {
+  let n = neighbourTables.get(map);
+  if (n === undefined) {
+    const P = map.provinceCount;
+    const start = new Int32Array(P + 1);
+    const next: number[] = [];
+    for (let p = 0; p < P; p++) {
+      start[p] = next.length;
+      const row = new Set<number>();
+      for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) row.add(map.armyAdj[i]!);
+      for (const location of [p, ...map.provinceCoasts[p]!]) {
+        for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++)
+          row.add(map.locationProvince[map.fleetAdj[i]!]!);
+      }
+      next.push(...row);
+    }
+    start[P] = next.length;
+    // A province enters the queue at most once per decrease of its distance: P entries are enough for a search
+    // from the owned centres (each province is queued once, at its final distance, as the search is breadth-first).
+    n = { start, next: Int32Array.from(next), queue: new Int32Array(P) };
+    neighbourTables.set(map, n);
+  }
+  return n;
+}
+
+const neighbourTables = new WeakMap<GameMap, { start: Int32Array; next: Int32Array; queue: Int32Array }>();
 
 /**
  * The distance of each unit that civil disorder compares (4.D.8): 2023 (c) to an owned centre over any adjacent

@@ -17,8 +17,8 @@ import { movementScratch, type MovementScratch } from './scratch.js';
 
 // Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
 // Module constants are folded into the code, so the hot loops below use these local copies.
-const FLEET = FLEET_CODE;
 const { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT } = codes;
+const FLEET = FLEET_CODE;
 
 /** The part of the solver the decisions use. */
 export interface DecisionSource {
@@ -225,10 +225,10 @@ export class MovementDecisions {
     const rule = t.rules.convoyParadox;
     if (rule !== 'rule-1971' && rule !== 'rule-1982' && rule !== 'rule-2000') return false;
     const into = t.dest[s]!;
-    const supported = t.target[s]!;
     if (rule === 'rule-1982') {
+      // The rule speaks of a fleet: on a convoyable coast an army may also stand and be supported.
       if (board.unitType[s] !== FLEET) return false;
-      const province = into >= 0 ? into : board.unitProvince[supported]!;
+      const province = into >= 0 ? into : board.unitProvince[t.target[s]!]!;
       if (board.map.convoyCapable[province] !== 1) return false;
       const there = board.unitAt[province]!;
       return there >= 0 && t.kind[there] === CONVOY;
@@ -237,8 +237,7 @@ export class MovementDecisions {
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
       const f = t.convoyers[i]!;
       if (board.unitProvince[f] !== into) continue;
-      if (rule === 'rule-1971') return board.unitType[s] === FLEET && board.unitType[supported] === FLEET;
-      return this.necessaryFleet(a, f);
+      return rule === 'rule-1971' || this.necessaryFleet(a, f);
     }
     return false;
   }
