@@ -81,6 +81,7 @@ function main(): number {
       report = {
         seed: options.seed + k,
         phases: 0,
+        phaseTypes: { movement: 0, retreat: 0, adjustment: 0 },
         orders: 0,
         oracleGroups: 0,
         status: 'active',

@@ -348,3 +348,76 @@ test('dipkit game: usage errors and bad files exit 2 without a stack trace', (t)
   assert.equal(mila.status, 2);
   assert.match(mila.stderr, /bad-format {2}this is a MILA\/dipcc game; run "dipkit game import/);
 });
+
+/** A godip game file on the standard map (godip's Classical): a Spring of three moves and its result. */
+const GODIP_GAME = [
+  'PHASE 1901 Spring Movement',
+  'POSITIONS',
+  '\tEngland: fleet lon',
+  '\tRussia: fleet stp/sc',
+  '\tEngland: supply lon',
+  '\tRussia: supply stp',
+  'ORDERS',
+  '\tlon move nth',
+  '\tstp/sc move bot',
+  'PHASE 1901 Fall Movement',
+  'POSITIONS',
+  '\tEngland: fleet nth',
+  '\tRussia: fleet bot',
+  '\tEngland: supply lon',
+  '\tRussia: supply stp',
+  '',
+].join('\n');
+
+test('dipkit replay of a godip game file: --format auto|godip, --map NAME|FILE, errors with line and column', (t) => {
+  const dir = tempDir(t);
+  const game = join(dir, 'classical.txt');
+  writeFileSync(game, GODIP_GAME);
+  const expected = 'rules: godip (unretreatable=disband), as godip plays\nPASS S1901M\n1 passed, 0 failed\n';
+  for (const args of [[], ['--format', 'godip'], ['--map', 'Standard'], ['--map', 'src/map/standard.json']]) {
+    const r = dipkit('replay', game, ...args);
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stdout, expected);
+  }
+  const wrong = join(dir, 'wrong.txt');
+  writeFileSync(wrong, GODIP_GAME.replace('\tRussia: fleet bot', '\tRussia: fleet stp/sc'));
+  const failed = dipkit('replay', wrong, '--map', 'standard');
+  assert.equal(failed.status, 1);
+  assert.match(failed.stdout, /^FAIL S1901M: units: recorded but not found RUSSIA F STP\/SC; /m);
+  assert.match(failed.stdout, /^0 passed, 1 failed$/m);
+
+  const bad = join(dir, 'bad.txt');
+  writeFileSync(
+    bad,
+    GODIP_GAME.replace('\tlon move nth', '\tlon move xyz').replace('Russia: supply', 'Prussia: supply'),
+  );
+  const broken = dipkit('replay', bad);
+  assert.equal(broken.status, 2);
+  assert.equal(broken.stdout, '');
+  assert.equal(
+    broken.stderr,
+    `${bad}:6:2  unknown-power  unknown nation "Prussia"\n${bad}:8:11  unknown-province  unknown province "xyz"\n`,
+  );
+  // A JSON game read as godip's: it does not start with PHASE.
+  const asGodip = dipkit('replay', fileURLToPath(handwritten), '--format', 'godip');
+  assert.equal(asGodip.status, 2);
+  assert.match(asGodip.stderr, /handwritten-1901\.json:1:1 {2}expected-phase {2}expected PHASE, got "\{"/);
+  const unknownMap = dipkit('replay', game, '--map', 'atlantis');
+  assert.equal(unknownMap.status, 2);
+  assert.match(unknownMap.stderr, /^dipkit replay: unknown map "atlantis"/);
+  const noMapFile = dipkit('replay', game, '--map', join(dir, 'none.json'));
+  assert.equal(noMapFile.status, 2);
+  assert.match(noMapFile.stderr, /none\.json {2}read-error {2}cannot read the file: no such file/);
+  const badFormat = dipkit('replay', game, '--format', 'godp');
+  assert.equal(badFormat.status, 2);
+  assert.match(
+    badFormat.stderr,
+    /unknown format "godp": auto, dipkit, mila, godip \(did you mean "godip"\?\)/,
+  );
+  const mapForJson = dipkit('replay', fileURLToPath(handwritten), '--map', 'standard');
+  assert.equal(mapForJson.status, 2);
+  assert.match(mapForJson.stderr, /--map is for godip game files/);
+  for (const r of [failed, broken, asGodip, unknownMap, noMapFile, badFormat, mapForJson]) {
+    assert.doesNotMatch(r.stderr, NO_STACK);
+  }
+});

@@ -23,6 +23,8 @@ import type { Order } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
 import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
+import { powerStyles } from '../src/render/palette.js';
+import { renderSvg } from '../src/render/svg.js';
 import type { GameMap, MapDefinition } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
 import { testMap, withDefinitionRules, type ProvinceChanges } from './test-maps.js';
@@ -379,4 +381,16 @@ void test('every legal order of self-played positions on every bundled map reads
     for (const record of game.history.filter((_, i) => i % 6 === 0))
       assert.deepEqual(unreadableOrders(map, record.position), [], `${id} ${record.name}`);
   }
+});
+
+void test('a board of twenty powers gives each its own colour and letter, and names them in the legend', () => {
+  const map = bundledMap('twentytwenty')!;
+  const styles = powerStyles(map);
+  assert.equal(styles.length, 20);
+  assert.equal(new Set(styles.map((s) => s.color)).size, 20);
+  assert.equal(new Set(styles.map((s) => s.letter)).size, 20);
+  const svg = renderSvg(map, newGame(map).position);
+  for (const name of ['South Africa', 'USA', 'UK', 'Brazil']) assert.ok(svg.includes(`>${name} <tspan`), name);
+  const kiev = renderSvg(bundledMap('westernworld901')!, newGame(bundledMap('westernworld901')!).position);
+  assert.ok(kiev.includes('>Principality of Kiev <tspan'));
 });

@@ -1,6 +1,7 @@
 /**
- * `dipkit replay GAME.json [--json]`: replays a recorded game (MILA/dipcc JSON, or a dipkit game file) phase by
- * phase and compares each result with the next recorded phase (src/game/replay.ts).
+ * `dipkit replay FILE [--format auto|dipkit|mila|godip] [--map NAME|FILE] [--json]`: replays a recorded game (MILA/
+ * dipcc JSON, a dipkit game file, or a godip game file) phase by phase and compares each result with the next
+ * recorded phase (src/game/replay.ts).
  */
 import {
   anyRuleFlag,
@@ -13,22 +14,29 @@ import {
 } from './rule-flags.js';
 import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import { DEFAULT_FLOW } from '../adjudication/rules.js';
-import { parseCommandArgs, readTextFile, Report } from './io.js';
-import { issue } from '../issues.js';
+import { nearest, parseCommandArgs, readTextFile, Report } from './io.js';
+import { issue, type Result } from '../issues.js';
+import { compileMap } from '../map/compile.js';
+import type { GameMap } from '../map/types.js';
 import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
+import { GODIP_WARNINGS, looksLikeGodip, readGodipGame } from '../formats/godip-game.js';
 import { looksLikeMila, recordedFromMila } from '../formats/mila-json.js';
 import { type RecordedGame, recordedFromGame } from '../game/history.js';
 import { formatReplay, replay } from '../game/replay.js';
 
-export const summary = 'replay a recorded game (MILA/dipcc JSON or dipkit game file) and check every phase';
+export const summary =
+  'replay a recorded game (MILA/dipcc JSON, dipkit game file or godip game file) and check every phase';
 
-export const usage = `Usage: dipkit replay GAME.json [--json] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME]
+export const usage = `Usage: dipkit replay FILE [--format FORMAT] [--map NAME|FILE] [--json] [--rules PRESET]
+                     [--rule ISSUE=CHOICE]... [--resolver NAME]
 
-Reads a recorded game, MILA/dipcc JSON (phases S1901M ... with "state" and "orders") or a dipkit game file, and
+Reads a recorded game, MILA/dipcc JSON (phases S1901M ... with "state" and "orders"), a dipkit game file or a
+godip game file (blocks "PHASE 1901 Spring Movement", POSITIONS, ORDERS, as godip and Diplicity write them), and
 for each phase applies its recorded orders to its recorded position and compares the result with the next
 recorded phase: the next phase's name (empty retreat and adjustment phases are skipped), the units, the
 dislodged units and their retreat options, and the supply centres (which change only after the Fall).
-A game recorded by dipcc or MILA replays with the rules of its engine: --rules dipcc, --rules mila.
+A game recorded by dipcc or MILA replays with the rules of its engine: --rules dipcc, --rules mila; a godip
+game file replays with the rules godip plays (--rules godip) unless rule options are given.
 A dislodged unit that cannot retreat is gone before the next movement phase whichever way a game is played;
 a recording that disbands it at once where we keep it for a retreat phase (or the other way round) agrees.
 
@@ -40,6 +48,10 @@ Prints the rules used, one line per phase, then the totals:
   12 passed, 1 failed
 
 Options:
+  --format F   auto (default: a file that starts with PHASE is godip's, JSON is MILA/dipcc or dipkit), dipkit,
+               mila, godip
+  --map M      the map of a godip game file: a bundled map's name or id, or a map JSON file (a value with "/"
+               or ending in .json); default standard (godip's Classical). JSON game files name their own map.
   --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
 ${ruleFlagsHelp}
 ${flowFlagsHelp}
@@ -51,11 +63,61 @@ ${resolverFlagHelp}
 Exit status: 0 every phase passed, 1 some phase failed, 2 the file cannot be read, is not a game or records
 fewer than two phases (nothing to compare).`;
 
+const FORMATS = ['auto', 'dipkit', 'mila', 'godip'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** The map `--map` names: a bundled map by name, or a map JSON file (a value with "/" or ending in ".json"). */
+function mapFromFlag(report: Report, value: string): GameMap | undefined {
+  if (!value.includes('/') && !value.toLowerCase().endsWith('.json')) {
+    const map = mapNamed(value);
+    if (!map) report.usageError('unknown-map', `unknown map "${value}"`);
+    return map;
+  }
+  const text = readTextFile(report, value);
+  if (text === undefined) return undefined;
+  const json = parseJson(text);
+  const compiled: Result<GameMap> = 'issue' in json ? { issues: [json.issue] } : compileMap(json.value);
+  if (!compiled.value) report.add(compiled.issues, value);
+  return compiled.value;
+}
+
+/** The recorded game in a JSON file: MILA/dipcc or dipkit, as `format` says or (auto) as it looks. */
+function readJsonGame(
+  report: Report,
+  file: string,
+  text: string,
+  format: Format,
+): { recorded: RecordedGame; mila: boolean } | undefined {
+  const json = parseJson(text);
+  if ('issue' in json) {
+    report.add([json.issue], file);
+    return undefined;
+  }
+  const mila = format === 'mila' || (format === 'auto' && looksLikeMila(json.value));
+  if (mila) {
+    const read = recordedFromMila(json.value);
+    if (!read.value) {
+      report.add(read.issues, file);
+      return undefined;
+    }
+    report.add(read.issues, file, '(warning)');
+    return { recorded: read.value.recorded, mila };
+  }
+  const read = gameFromJson(json.value);
+  if (!read.value) {
+    report.add(read.issues, file);
+    return undefined;
+  }
+  return { recorded: recordedFromGame(read.value), mila };
+}
+
 /** Runs the command; returns the exit code. */
 export function run(args: string[]): number {
   const report = new Report('replay', args.includes('--json'));
   const parsed = parseCommandArgs(report, args, {
     json: { type: 'boolean' },
+    format: { type: 'string' },
+    map: { type: 'string' },
     ...ruleFlags,
     ...flowFlags,
     ...resolverFlag,
@@ -66,36 +128,45 @@ export function run(args: string[]): number {
     return 0;
   }
   if (parsed.positionals.length !== 1) {
-    report.usageError('bad-arguments', `expected exactly one GAME.json, got ${parsed.positionals.length}`);
+    report.usageError('bad-arguments', `expected exactly one game FILE, got ${parsed.positionals.length}`);
     return report.fail();
   }
+  const formatText = parsed.values.format ?? 'auto';
+  if (!(FORMATS as readonly string[]).includes(formatText)) {
+    const near = nearest(formatText, FORMATS);
+    const hint = near === undefined ? '' : ` (did you mean "${near}"?)`;
+    report.usageError('bad-option-value', `unknown format "${formatText}": ${FORMATS.join(', ')}${hint}`);
+    return report.fail();
+  }
+  const format = formatText as Format;
   const resolver = resolverFromFlag('replay', parsed.values.resolver, report);
   if (!resolver) return report.fail();
   const file = parsed.positionals[0] ?? '';
   const text = readTextFile(report, file);
   if (text === undefined) return report.fail();
-  const json = parseJson(text);
-  if ('issue' in json) {
-    report.add([json.issue], file);
-    return report.fail();
-  }
   let recorded: RecordedGame;
-  const mila = looksLikeMila(json.value);
-  if (mila) {
-    const read = recordedFromMila(json.value);
-    if (!read.value) {
-      report.add(read.issues, file);
+  let mila = false;
+  let map: GameMap | undefined;
+  const godip = format === 'godip' || (format === 'auto' && looksLikeGodip(text));
+  if (godip) {
+    map = mapFromFlag(report, parsed.values.map ?? 'standard');
+    if (!map) return report.fail();
+    const read = readGodipGame(map, text);
+    const errors = read.issues.filter((i) => !GODIP_WARNINGS.has(i.code));
+    if (!read.value || errors.length > 0) {
+      report.add(errors, file);
       return report.fail();
     }
     report.add(read.issues, file, '(warning)');
-    recorded = read.value.recorded;
+    recorded = read.value;
   } else {
-    const read = gameFromJson(json.value);
-    if (!read.value) {
-      report.add(read.issues, file);
+    if (parsed.values.map !== undefined) {
+      report.usageError('bad-arguments', '--map is for godip game files: a JSON game file names its own map');
       return report.fail();
     }
-    recorded = recordedFromGame(read.value);
+    const read = readJsonGame(report, file, text, format);
+    if (!read) return report.fail();
+    ({ recorded, mila } = read);
   }
   // Rule flags replace the rules the game recorded.
   let label: string;
@@ -107,9 +178,10 @@ export function run(args: string[]): number {
   } else {
     const { rules = [], unretreatable = DEFAULT_FLOW.unretreatable } = recorded.options;
     label = `${rulesLabel('datc', rules, unretreatable)}, as the file records`;
+    if (godip) label = `${rulesLabel('godip', [], unretreatable)}, as godip plays`;
     if (mila) label += '; a game recorded by dipcc or MILA: --rules dipcc or --rules mila';
   }
-  const map = mapNamed(recorded.map);
+  map ??= mapNamed(recorded.map);
   if (!map) {
     report.add([issue('unknown-map', `unknown map "${recorded.map}"`)], file);
     return report.fail();

@@ -88,6 +88,8 @@ function checkPhase(
  * (`GameOptions.unretreatable`). When the recording treats such units the other way (it keeps them all in its
  * retreat phase where we disband them at once, or it has none of them where we keep them), the next phase is
  * compared with the other treatment, and the note says how the recording treats them; otherwise undefined.
+ * A third way (godip's game files): the recording holds the retreat phase that only such units would need, but
+ * has already disbanded them, so it is empty; then the next phase is that retreat phase without them.
  */
 function asRecorded(
   map: GameMap,
@@ -102,12 +104,25 @@ function asRecorded(
   const kept = new Set(next.position.dislodged.map(unitKey));
   const keeps = stuck.filter((d) => kept.has(`${d.power} ${d.unit}`)).length;
   const disbanding = (game.options.unretreatable ?? 'disband') === 'disband';
+  const units = stuck.map((d) => `${d.power} ${d.unit}`).join(', ');
+  const emptyRetreats = { ...phase.position.phase, type: 'retreat' } as const;
+  if (
+    disbanding &&
+    keeps === 0 &&
+    stuck.length === (record.dislodged ?? []).length &&
+    next.name === phaseName(emptyRetreats)
+  ) {
+    const options = { ...game.options, unretreatable: 'retreat-phase' } as const;
+    const other = resolvePhase(map, phase.position, phase.orders, options, movement).value;
+    if (!other) return undefined;
+    const note = `the recording holds a retreat phase for ${units}, which cannot retreat, and has disbanded ${stuck.length === 1 ? 'it' : 'them'} already`;
+    return { next: { ...other.next, dislodged: [], contested: [] }, note };
+  }
   if (disbanding ? keeps < stuck.length : keeps > 0) return undefined;
   const unretreatable = disbanding ? 'retreat-phase' : 'disband';
   const options = { ...game.options, unretreatable } as const;
   const other = resolvePhase(map, phase.position, phase.orders, options, movement).value;
   if (!other) return undefined;
-  const units = stuck.map((d) => `${d.power} ${d.unit}`).join(', ');
   const note = disbanding
     ? `the recording keeps ${units}, which cannot retreat, for a retreat phase`
     : `the recording disbands at once ${units}, which cannot retreat`;

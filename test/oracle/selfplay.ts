@@ -32,6 +32,8 @@ import { checkMovement } from './invariants.js';
 export interface GameReport {
   seed: number;
   phases: number;
+  /** The phases played, by type. */
+  phaseTypes: Record<Position['phase']['type'], number>;
   orders: number;
   /** Movement phases compared with the equation oracle, and groups compared. */
   oracleGroups: number;
@@ -85,6 +87,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
   const report: GameReport = {
     seed,
     phases: 0,
+    phaseTypes: { movement: 0, retreat: 0, adjustment: 0 },
     orders: 0,
     oracleGroups: 0,
     status: 'active',
@@ -138,6 +141,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
       break;
     }
     report.phases++;
+    report.phaseTypes[position.phase.type]++;
     const after = toPosition(sim);
 
     // Units after the phase.
