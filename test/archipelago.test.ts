@@ -14,6 +14,7 @@ import { newGame } from '../src/game/game.js';
 import { listMovementByRules } from '../src/legal/by-rules.js';
 import { legalOrderCodes, legalOrders } from '../src/legal/enumerate.js';
 import { DATC_PREFERRED } from '../src/adjudication/rules.js';
+import { compileMap } from '../src/map/compile.js';
 import { bundledMap } from '../src/map/registry.js';
 import { lookupProvince } from '../src/map/query.js';
 import type { GameMap } from '../src/map/types.js';
@@ -223,4 +224,32 @@ describe('the equation oracle, with its own reading of "convoyable", agrees arou
       assert.ok(convoys > 0, `${name}: no convoy was ordered`);
     });
   }
+});
+
+describe('compileMap refuses either switch where it means nothing', () => {
+  /** The issues (path and code) of archipelago.json with province `code` changed. */
+  const issuesWith = (code: string, changes: Record<string, unknown>): string[] => {
+    const definition = testMapDefinition('archipelago.json');
+    const provinces = definition.provinces as unknown as Record<string, unknown>[];
+    Object.assign(
+      provinces.find((p) => p['code'] === code)!,
+      changes,
+    );
+    return compileMap(definition).issues.map((i) => `${i.path} ${i.code}`);
+  };
+  // Provinces in file order: WES 0, NOR 1, HIL 2, EAS 3, SOU 4, ISL 5, WSE 6.
+  it('convoyable on an inland province', () => {
+    assert.deepEqual(issuesWith('HIL', { convoyable: true }), ['$.provinces[2].convoyable bad-value']);
+  });
+  it('unownedAtStart on a centre that is no home centre, or on no centre', () => {
+    assert.deepEqual(issuesWith('ISL', { unownedAtStart: true }), [
+      '$.provinces[5].unownedAtStart bad-value',
+    ]);
+    assert.deepEqual(issuesWith('WSE', { unownedAtStart: true }), [
+      '$.provinces[6].unownedAtStart bad-value',
+    ]);
+  });
+  it('convoyable on a sea changes nothing', () => {
+    assert.deepEqual(issuesWith('WSE', { convoyable: true }), []);
+  });
 });
