@@ -390,7 +390,8 @@ void test('a board of twenty powers gives each its own colour and letter, and na
   assert.equal(new Set(styles.map((s) => s.color)).size, 20);
   assert.equal(new Set(styles.map((s) => s.letter)).size, 20);
   const svg = renderSvg(map, newGame(map).position);
-  for (const name of ['South Africa', 'USA', 'UK', 'Brazil']) assert.ok(svg.includes(`>${name} <tspan`), name);
+  for (const name of ['South Africa', 'USA', 'UK', 'Brazil'])
+    assert.ok(svg.includes(`>${name} <tspan`), name);
   const kiev = renderSvg(bundledMap('westernworld901')!, newGame(bundledMap('westernworld901')!).position);
   assert.ok(kiev.includes('>Principality of Kiev <tspan'));
 });

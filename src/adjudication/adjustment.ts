@@ -69,8 +69,14 @@ export function adjudicateAdjustments(
     }
   }
   const centers = new Int32Array(powers);
-  for (let p = 0; p < map.provinceCount; p++) if (owner[p]! >= 0) centers[owner[p]!]!++;
+  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined] (`>=` ends the loop at once and is killed).
+  for (let p = 0; p < map.provinceCount; p++) {
+    const o = owner[p]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, which adds to centers[-1], ignored by the typed array (`false` counts no centre and is killed).
+    if (o >= 0) centers[o]!++;
+  }
   const unitCount = new Int32Array(powers);
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= unitCount`, which adds to unitCount[undefined], ignored by the typed array.
   for (let u = 0; u < board.unitCount; u++) unitCount[board.unitPower[u]!]!++;
   const change = centers.map((c, power) => c - unitCount[power]!);
   // Each order on its own: what it would build or disband, or why it is illegal.
@@ -78,14 +84,16 @@ export function adjudicateAdjustments(
     | { build: Unit; province: number; power: number }
     | { waive: number }
     | { disband: number }
-    | { illegal: Illegal; unit?: string };
+    | { illegal: Illegal; unit: string | undefined };
   const unitName = (u: number): string =>
     `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
   const standalone: Standalone[] = orders.map((given): Standalone => {
     const power = given.power === undefined ? -1 : lookupPower(map, given.power);
     const order = given.order;
-    const no = (reason: Illegal['reason'], message: string, unit?: string): Standalone =>
-      unit === undefined ? { illegal: { reason, message } } : { illegal: { reason, message }, unit };
+    const no = (reason: Illegal['reason'], message: string, unit?: string): Standalone => ({
+      illegal: { reason, message },
+      unit,
+    });
     if (order.kind === 'build' || order.kind === 'waive') {
       if (power < 0) return no('unknown-power' as never, 'a build order needs its power');
       if (change[power]! <= 0) return no('no-builds-allowed', `${map.powers[power]} may not build`);
@@ -118,6 +126,7 @@ export function adjudicateAdjustments(
         location =
           coasts.find((c) => map.locationCoast[c] === coast) ??
           (options.buildCoast === 'default-coast' ? coasts[0]! : -1);
+        // Stryker disable next-line EqualityOperator: equivalent, location 0 is a province (coasts are numbered after all provinces), never a coast found here.
         if (location < 0) return no('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
       }
       return {
@@ -241,10 +250,13 @@ export function adjudicateAdjustments(
   // Civil disorder for powers that disbanded too few (4.D.8).
   const civilDisorder: Unit[] = [];
   for (let power = 0; power < powers; power++) {
+    // Never positive for a power that builds or stays even (change >= 0).
     let missing = -change[power]! - used[power]!;
-    if (change[power]! >= 0 || missing <= 0) continue;
+    // Stryker disable next-line EqualityOperator: equivalent for `missing < 0`: with nothing missing the loop below removes nothing.
+    if (missing <= 0) continue;
     const distance = civilDisorderDistances(map, board, owner, power, options);
     const candidates: number[] = [];
+    // Stryker disable next-line EqualityOperator: equivalent, `u <= unitCount` reads unitPower[undefined], which is no power.
     for (let u = 0; u < board.unitCount; u++)
       if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
     const alphabetical = alphabeticalOrder(map, board, options);
