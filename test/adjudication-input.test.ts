@@ -144,3 +144,28 @@ void test('adjustment orders without a power, and at unknown places', () => {
   assert.deepEqual(result.value?.disbanded, [{ power: 'GERMANY', type: 'A', location: 'MUN' }]);
   assert.deepEqual(result.value?.civilDisorder, []);
 });
+
+void test('an implied move that is illegal is not the order the unit carries out', () => {
+  // Case E.26 (4.E.3 a): the support would imply F MAO - SPA, which needs a coast; the fleet holds.
+  const result = adjudicateMovement(
+    map,
+    position('movement', {
+      units: [
+        { power: 'ENGLAND', type: 'F', location: 'POR' },
+        { power: 'ENGLAND', type: 'F', location: 'MAO' },
+      ],
+    }),
+    [
+      {
+        power: 'ENGLAND',
+        order: { kind: 'support', unit: { location: 'POR' }, supported: { location: 'MAO' }, to: 'SPA' },
+      },
+    ],
+    { implicitOrders: 'allowed' },
+  );
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(
+    result.value?.units.map((u) => `${u.unit.type} ${u.unit.location}: ${u.order.kind}`),
+    ['F POR: support', 'F MAO: hold'],
+  );
+});

@@ -81,9 +81,11 @@ export function chooseOrders(
     // An own support or convoy of a move implies that move for an own unit without an order (4.E.3 a).
     orders.forEach((given, i) => {
       const verdict = verdicts[i]!;
-      if (!('accepted' in verdict) || acceptedFrom[verdict.accepted.unit] !== i) return;
+      // An accepted verdict left is the order its unit carries out (chooseAmongSeveral made the others illegal).
+      if (!('accepted' in verdict)) return;
       const o = given.order;
       // Only a support of a move and a convoy name a move.
+      // Stryker disable next-line ConditionalExpression: equivalent for `true`, a move names no unit (target -1), so the next test returns (`false` is killed).
       const to = o.kind === 'support' || o.kind === 'convoy' ? o.to : undefined;
       if (to === undefined) return;
       const named = verdict.accepted.target;
