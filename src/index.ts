@@ -20,6 +20,8 @@ export type {
 } from './map/types.js';
 export { compileMap, compileMapOrThrow, standardMap } from './map/compile.js';
 export { bundledMapIds, bundledMap, mapByName } from './map/registry.js';
+export { mapIdOf } from './map/id.js';
+export { buildAllowed } from './map/builds.js';
 export {
   armyAdjacent,
   fleetAdjacent,
@@ -130,14 +132,20 @@ export {
   type PhaseRecord,
   type SubmittedOrder,
 } from './game/game.js';
-export { adjustmentsDue, centerCounts, retreatOptions, type PowerAdjustments } from './game/centers.js';
-export { phaseName, parsePhaseName } from './game/phases.js';
+export {
+  adjustmentsDue,
+  centerCounts,
+  retreatOptions,
+  winner,
+  type PowerAdjustments,
+} from './game/centers.js';
+export { phaseName, parsePhaseName, nextPhase, firstPhase, fallYear, springYear } from './game/phases.js';
 export { seededRandom } from './selfplay/random-player.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';
 export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from './formats/game-json.js';
 export { readMilaJson, writeMilaJson, gameToMila, looksLikeMila } from './formats/mila-json.js';
 export { readJdipCases, type JdipCase } from './formats/jdip.js';
-export { readPositionText } from './formats/position-text.js';
+export { readPositionText, positionTextMap } from './formats/position-text.js';
 
 export { renderSvg, type RenderOptions, type RenderResult } from './render/svg.js';
 export {

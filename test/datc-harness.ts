@@ -202,11 +202,14 @@ export function outcomeProblems(
     if (!take(unit)) problems.push(`${unit} does not stay`);
   }
   for (const m of moves) if (m && !take(m.to)) problems.push(`${m.from} does not end as ${m.to}`);
-  // Units removed (disbanded after a failed or missing retreat) are nowhere.
-  for (const name of outcome.positionAfter?.removed ?? []) {
-    const unit = identity(name);
-    if ((after.get(unit) ?? 0) > 0) problems.push(`${unit} is not removed`);
-  }
+  // Units removed (disbanded after a failed or missing retreat, or in an adjustment phase) are nowhere, and are
+  // what the phase says it disbanded.
+  const removed = (outcome.positionAfter?.removed ?? []).map(identity);
+  for (const unit of removed) if ((after.get(unit) ?? 0) > 0) problems.push(`${unit} is not removed`);
+  if (outcome.positionAfter?.removed && run.disbanded && removed.sort().join() !== run.disbanded.join())
+    problems.push(
+      `the retreat phase disbands ${run.disbanded.join(', ') || 'nothing'}, expected ${removed.join(', ') || 'nothing'}`,
+    );
   // What is left: a mover's origin must not still hold it.
   for (const m of moves) if (m && (after.get(m.from) ?? 0) > 0) problems.push(`${m.from} stays`);
   return problems;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveRules } from '../src/adjudication/rules.js';
-import { readDatcJson } from '../src/datc/cases.js';
+import { readDatcJson, type DatcCase } from '../src/datc/cases.js';
 import { caseDifferences, unitIdentity } from '../src/datc/run.js';
 import { standardMap } from '../src/map/compile.js';
 import { parseOrder } from '../src/orders/parse.js';
@@ -17,11 +17,14 @@ const text = readDataFile('engine-cases.json');
 const read = readDatcJson(text, 'engine-cases.json');
 /**
  * An order line may name the reason its word has: `reason.rule` of an illegal order, the units of a retreat clash
- * ("retreat-clash with A BER"), else `reason.code`.
+ * ("retreat-clash with A BER"), else `reason.code`; the message the adjudicator gives users for it, exactly; and the
+ * unit the outcome names ("F ADR", or "none" for an order that names no unit of the board).
  */
 interface Line {
   text: string;
   reason?: string;
+  message?: string;
+  unit?: string;
 }
 const extra = (
   JSON.parse(text) as {
@@ -37,6 +40,20 @@ const extra = (
 ).cases;
 
 const map = standardMap();
+
+/**
+ * Each power's centres, units and change as the case's position lists them ("owns" lines; the units of order
+ * lines too), for an adjustment phase: the adjudicator's `adjustments` must say the same.
+ */
+function listedAdjustments(c: DatcCase): { power: string; centers: number; units: number; change: number }[] {
+  const count = (power: string, what: 'center' | 'unit'): number =>
+    c.owns.filter((o) => o.power.toUpperCase() === power && o[what] !== undefined).length;
+  return map.powers.map((power) => {
+    const centers = count(power, 'center');
+    const units = count(power, 'unit');
+    return { power, centers, units, change: centers - units };
+  });
+}
 
 /** The identity of a unit named "Austria A Trieste" in `positionAfter.built`. */
 function builtIdentity(text: string): string {
@@ -70,10 +87,27 @@ function reasonProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[
   });
 }
 
+/** The lines whose stated message or unit differs from the outcome's. */
+function messageProblems(lines: readonly Line[], outcomes: readonly OrderOutcome[] | undefined): string[] {
+  return lines.flatMap((line, i) => {
+    const outcome = outcomes?.[i];
+    const problems: string[] = [];
+    if (line.message !== undefined && outcome?.message !== line.message)
+      problems.push(`${line.text}: message "${line.message}" expected, "${outcome?.message}" given`);
+    const unit = outcome === undefined ? undefined : 'unit' in outcome ? outcome.unit : 'none';
+    if (line.unit !== undefined && unit !== line.unit)
+      problems.push(`${line.text}: unit "${line.unit}" expected, "${unit}" given`);
+    return problems;
+  });
+}
+
 void test('the engine cases are read without issues', () => {
   assert.deepEqual(read.issues, []);
   assert.equal(read.value?.length, extra.length);
 });
+
+/** Each case's run, to compare with a second run in the reverse order. */
+const firstRuns: unknown[] = [];
 
 for (const [i, c] of (read.value ?? []).entries()) {
   const { rules, why, orders, retreats, positionAfter } = extra[i]!;
@@ -82,11 +116,18 @@ for (const [i, c] of (read.value ?? []).entries()) {
     assert.deepEqual(options.issues, []);
     const prepared = prepareMovementCase(c);
     const run = runCase(prepared, options.value);
+    firstRuns[i] = run;
+    if (c.phase === 'adjustment') assert.deepEqual(run.adjustments, listedAdjustments(c), why);
     assert.deepEqual(caseDifferences(c, prepared, run), [], why);
     const outcome: Outcome = positionAfter ? { positionAfter } : {};
     assert.deepEqual(outcomeProblems(c, prepared, run, outcome, '', []), [], why);
     assert.deepEqual(
-      [...reasonProblems(orders, run.outcomes), ...reasonProblems(retreats, run.retreatOutcomes)],
+      [
+        ...reasonProblems(orders, run.outcomes),
+        ...reasonProblems(retreats, run.retreatOutcomes),
+        ...messageProblems(orders, run.outcomes),
+        ...messageProblems(retreats, run.retreatOutcomes),
+      ],
       [],
       why,
     );
@@ -99,3 +140,13 @@ for (const [i, c] of (read.value ?? []).entries()) {
     }
   });
 }
+
+// The adjudicator keeps scratch space per map between calls; what one phase leaves there must not change the next.
+void test('the engine cases give the same outcomes run again in the reverse order', () => {
+  const cases = read.value ?? [];
+  for (let i = cases.length - 1; i >= 0; i--) {
+    const options = resolveRules('datc', extra[i]!.rules);
+    const run = runCase(prepareMovementCase(cases[i]!), options.value);
+    assert.deepEqual(run, firstRuns[i], cases[i]!.id);
+  }
+});

@@ -417,9 +417,12 @@ test('dipkit replay of a godip game file: --format auto|godip, --map NAME|FILE, 
     badFormat.stderr,
     /unknown format "godp": auto, dipkit, mila, godip \(did you mean "godip"\?\)/,
   );
-  const mapForJson = dipkit('replay', fileURLToPath(handwritten), '--map', 'standard');
+  const mapForJson = dipkit('replay', fileURLToPath(handwritten), '--map', 'coldwar');
   assert.equal(mapForJson.status, 2);
-  assert.match(mapForJson.stderr, /--map is for godip game files/);
+  assert.match(
+    mapForJson.stderr,
+    /wrong-map {2}the file is on the map "standard" but --map gives the map "Cold War"/,
+  );
   for (const r of [failed, broken, asGodip, unknownMap, noMapFile, badFormat, mapForJson]) {
     assert.doesNotMatch(r.stderr, NO_STACK);
   }

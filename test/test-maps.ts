@@ -1,10 +1,11 @@
 /**
  * The small hand-written maps of test/data/maps/, compiled for the tests, with rule switches changed where a case
- * asks (`rules`: the same position under another build rule, with or without convoys).
+ * asks (`rules`: the same position under another build rule, with or without convoys) and provinces changed
+ * (`provinces`: the same position where a province is not convoyable).
  */
 import { readFileSync } from 'node:fs';
 import { compileMap } from '../src/map/compile.js';
-import type { GameMap, MapDefinition } from '../src/map/types.js';
+import type { GameMap, MapDefinition, ProvinceDefinition } from '../src/map/types.js';
 
 /** The definition in test/data/maps/NAME. */
 export function testMapDefinition(name: string): MapDefinition {
@@ -16,52 +17,37 @@ export function testMapDefinition(name: string): MapDefinition {
 /** Compiled maps by file name and rule changes: compiled once. */
 const compiled = new Map<string, GameMap>();
 
+/** Changes to the provinces of a test map: province code to the fields changed (null: removed). */
+export type ProvinceChanges = Record<string, Record<string, unknown>>;
+
 /**
- * The map in test/data/maps/NAME, its `rules` changed by `changes` (a field set to null is removed), compiled;
- * undefined with the compiler's issues when it does not compile.
+ * The map in test/data/maps/NAME, its `rules` changed by `changes` and its provinces by `provinces` (a field set
+ * to null is removed), compiled; undefined with the compiler's issues when it does not compile.
  */
 export function testMap(
   name: string,
   changes: Record<string, unknown> = {},
+  provinces: ProvinceChanges = {},
 ): { map?: GameMap; issues: string[] } {
-  const key = `${name} ${JSON.stringify(changes)}`;
+  const key = `${name} ${JSON.stringify(changes)} ${JSON.stringify(provinces)}`;
   const known = compiled.get(key);
   if (known) return { map: known, issues: [] };
   const definition = testMapDefinition(name);
   const rules: Record<string, unknown> = { ...definition.rules, ...changes };
-  for (const [field, value] of Object.entries(rules)) if (value === null) delete rules[field];
+  removeNulls(rules);
   definition.rules = rules;
+  definition.provinces = definition.provinces.map((p) => {
+    const changed: Record<string, unknown> = { ...p, ...provinces[p.code] };
+    removeNulls(changed);
+    return changed as unknown as ProvinceDefinition;
+  });
   const result = compileMap(definition);
   if (result.value === undefined || result.issues.length > 0)
     return { issues: result.issues.map((i) => `${i.code} ${i.message}`) };
-  const map = withDefinitionRules(result.value, definition);
-  compiled.set(key, map);
-  return { map, issues: [] };
+  compiled.set(key, result.value);
+  return { map: result.value, issues: [] };
 }
 
-/**
- * Until compile.ts reads `startYear` and `rules` (it fills the defaults, whatever the definition says), they are
- * taken from the definition here; once it reads them, the compiled map already has them and this changes nothing.
- */
-export function withDefinitionRules(map: GameMap, definition: MapDefinition = map.definition): GameMap {
-  const rules = definition.rules ?? {};
-  const startYear = definition.startYear ?? map.startYear;
-  const same =
-    map.startYear === startYear &&
-    map.rules.builds === (rules.builds ?? 'home') &&
-    map.rules.convoys === (rules.convoys ?? true) &&
-    JSON.stringify(map.rules.calendar) ===
-      JSON.stringify(rules.calendar ?? { springToFall: 0, fallToSpring: 1 }) &&
-    JSON.stringify(map.rules.leadVictory) === JSON.stringify(rules.leadVictory);
-  if (same) return map;
-  return Object.freeze({
-    ...map,
-    startYear,
-    rules: Object.freeze({
-      builds: rules.builds ?? 'home',
-      convoys: rules.convoys ?? true,
-      calendar: Object.freeze(rules.calendar ?? { springToFall: 0, fallToSpring: 1 }),
-      leadVictory: rules.leadVictory,
-    }),
-  });
+function removeNulls(fields: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(fields)) if (value === null) delete fields[field];
 }

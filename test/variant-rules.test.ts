@@ -23,9 +23,11 @@ import type { Order } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
 import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
-import type { GameMap, MapDefinition } from '../src/map/types.js';
+import { powerStyles } from '../src/render/palette.js';
+import { renderSvg } from '../src/render/svg.js';
+import type { GameMap } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
-import { testMap, withDefinitionRules } from './test-maps.js';
+import { testMap, type ProvinceChanges } from './test-maps.js';
 import { bundledMap, bundledMapIds } from '../src/map/registry.js';
 
 interface OrderLine {
@@ -39,6 +41,7 @@ interface Case {
   title: string;
   map: string;
   rules?: Record<string, unknown>;
+  provinces?: ProvinceChanges;
   why: string;
   position: string[];
   orders: OrderLine[];
@@ -61,13 +64,20 @@ interface VictoryCase {
   why: string;
 }
 
-const data = JSON.parse(
-  readFileSync(new URL('../../test/data/maps/cases.json', import.meta.url), 'utf8'),
-) as { cases: Case[]; games: GameCase[]; victories: VictoryCase[] };
+/** The case files: the rule switches (cases.json), the convoyable coast and unowned home centre (archipelago). */
+const data = { cases: [] as Case[], games: [] as GameCase[], victories: [] as VictoryCase[] };
+for (const file of ['cases.json', 'archipelago-cases.json']) {
+  const read = JSON.parse(
+    readFileSync(new URL(`../../test/data/maps/${file}`, import.meta.url), 'utf8'),
+  ) as Partial<typeof data>;
+  data.cases.push(...(read.cases ?? []));
+  data.games.push(...(read.games ?? []));
+  data.victories.push(...(read.victories ?? []));
+}
 
 /** The map of a case, or the reason it cannot be run yet (`t.skip`). */
-function mapOf(name: string, rules?: Record<string, unknown>): GameMap | string {
-  const { map, issues } = testMap(name, rules);
+function mapOf(name: string, rules?: Record<string, unknown>, provinces?: ProvinceChanges): GameMap | string {
+  const { map, issues } = testMap(name, rules, provinces);
   return map ?? `${name} does not compile yet: ${issues.join('; ')}`;
 }
 
@@ -81,8 +91,9 @@ function reasonOf(outcome: OrderOutcome | undefined): string {
 }
 
 for (const c of data.cases) {
-  void test(`${c.id} ${c.title}${c.rules ? ` (${JSON.stringify(c.rules)})` : ''}`, (t) => {
-    const map = mapOf(c.map, c.rules);
+  const changes = [c.rules, c.provinces].filter((x) => x !== undefined).map((x) => JSON.stringify(x));
+  void test(`${c.id} ${c.title}${changes.length > 0 ? ` (${changes.join(' ')})` : ''}`, (t) => {
+    const map = mapOf(c.map, c.rules, c.provinces);
     if (typeof map === 'string') return void t.skip(map);
     const read = readPositionText(map, c.position.join('\n'), c.id);
     assert.deepEqual(read.issues, []);
@@ -295,18 +306,7 @@ void test('seeded random games on every test map run to their end, the game loop
 });
 
 void test('seeded random games on every bundled map run to their end under its rules', () => {
-  for (const id of bundledMapIds()) {
-    // Until compile.ts reads the rule switches, they are taken from the map's file (`withDefinitionRules`).
-    const file = new URL(`../../src/map/variants/${id}.json`, import.meta.url);
-    const map = bundledMap(id)!;
-    checkSelfPlay(
-      id,
-      id === 'standard'
-        ? map
-        : withDefinitionRules(map, JSON.parse(readFileSync(file, 'utf8')) as MapDefinition),
-      2,
-    );
-  }
+  for (const id of bundledMapIds()) checkSelfPlay(id, bundledMap(id)!, 2);
 });
 
 /** Each legal order of `position`, written in the three styles, read back: the lines that do not give the order. */
@@ -370,4 +370,17 @@ void test('every legal order of self-played positions on every bundled map reads
     for (const record of game.history.filter((_, i) => i % 6 === 0))
       assert.deepEqual(unreadableOrders(map, record.position), [], `${id} ${record.name}`);
   }
+});
+
+void test('a board of twenty powers gives each its own colour and letter, and names them in the legend', () => {
+  const map = bundledMap('twentytwenty')!;
+  const styles = powerStyles(map);
+  assert.equal(styles.length, 20);
+  assert.equal(new Set(styles.map((s) => s.color)).size, 20);
+  assert.equal(new Set(styles.map((s) => s.letter)).size, 20);
+  const svg = renderSvg(map, newGame(map).position);
+  for (const name of ['South Africa', 'USA', 'UK', 'Brazil'])
+    assert.ok(svg.includes(`>${name} <tspan`), name);
+  const kiev = renderSvg(bundledMap('westernworld901')!, newGame(bundledMap('westernworld901')!).position);
+  assert.ok(kiev.includes('>Principality of Kiev <tspan'));
 });

@@ -69,8 +69,14 @@ export function adjudicateAdjustments(
     }
   }
   const centers = new Int32Array(powers);
-  for (let p = 0; p < map.provinceCount; p++) if (owner[p]! >= 0) centers[owner[p]!]!++;
+  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined] (`>=` ends the loop at once and is killed).
+  for (let p = 0; p < map.provinceCount; p++) {
+    const o = owner[p]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, which adds to centers[-1], ignored by the typed array (`false` counts no centre and is killed).
+    if (o >= 0) centers[o]!++;
+  }
   const unitCount = new Int32Array(powers);
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= unitCount`, which adds to unitCount[undefined], ignored by the typed array.
   for (let u = 0; u < board.unitCount; u++) unitCount[board.unitPower[u]!]!++;
   const change = centers.map((c, power) => c - unitCount[power]!);
   // Each order on its own: what it would build or disband, or why it is illegal.
@@ -78,14 +84,16 @@ export function adjudicateAdjustments(
     | { build: Unit; province: number; power: number }
     | { waive: number }
     | { disband: number }
-    | { illegal: Illegal; unit?: string };
+    | { illegal: Illegal; unit: string | undefined };
   const unitName = (u: number): string =>
     `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
   const standalone: Standalone[] = orders.map((given): Standalone => {
     const power = given.power === undefined ? -1 : lookupPower(map, given.power);
     const order = given.order;
-    const no = (reason: Illegal['reason'], message: string, unit?: string): Standalone =>
-      unit === undefined ? { illegal: { reason, message } } : { illegal: { reason, message }, unit };
+    const no = (reason: Illegal['reason'], message: string, unit?: string): Standalone => ({
+      illegal: { reason, message },
+      unit,
+    });
     if (order.kind === 'build' || order.kind === 'waive') {
       if (power < 0) return no('unknown-power' as never, 'a build order needs its power');
       if (change[power]! <= 0) return no('no-builds-allowed', `${map.powers[power]} may not build`);
@@ -118,6 +126,7 @@ export function adjudicateAdjustments(
         location =
           coasts.find((c) => map.locationCoast[c] === coast) ??
           (options.buildCoast === 'default-coast' ? coasts[0]! : -1);
+        // Stryker disable next-line EqualityOperator: equivalent, location 0 is a province (coasts are numbered after all provinces), never a coast found here.
         if (location < 0) return no('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
       }
       return {
@@ -241,10 +250,13 @@ export function adjudicateAdjustments(
   // Civil disorder for powers that disbanded too few (4.D.8).
   const civilDisorder: Unit[] = [];
   for (let power = 0; power < powers; power++) {
+    // Never positive for a power that builds or stays even (change >= 0).
     let missing = -change[power]! - used[power]!;
-    if (change[power]! >= 0 || missing <= 0) continue;
+    // Stryker disable next-line EqualityOperator: equivalent for `missing < 0`: with nothing missing the loop below removes nothing.
+    if (missing <= 0) continue;
     const distance = civilDisorderDistances(map, board, owner, power, options);
     const candidates: number[] = [];
+    // Stryker disable next-line EqualityOperator: equivalent, `u <= unitCount` reads unitPower[undefined], which is no power.
     for (let u = 0; u < board.unitCount; u++)
       if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
     const alphabetical = alphabeticalOrder(map, board, options);
@@ -293,33 +305,69 @@ function alphabeticalOrder(map: GameMap, board: Board, rules: RuleOptions): (a: 
 
 /**
  * Steps from every province to the nearest supply centre owned by `power`, over all adjacent provinces whatever
- * the unit type (the 2023 rule, 4.D.8 c; 6.J.5, 6.J.11). Unreachable provinces get a very large distance.
+ * the unit type (the 2023 rule, 4.D.8 c; 6.J.5, 6.J.11). Unreachable provinces get a very large distance. Written
+ * into `into` when given (a province-sized array: the simulation reuses one), else into a new array.
  */
-export function distanceToOwnedCenters(map: GameMap, owner: Int32Array, power: number): Int32Array {
-  const distance = new Int32Array(map.provinceCount).fill(1 << 30);
-  const queue: number[] = [];
+export function distanceToOwnedCenters(
+  map: GameMap,
+  owner: Int32Array,
+  power: number,
+  into: Int32Array = new Int32Array(map.provinceCount),
+): Int32Array {
+  const { start, next, queue } = provinceNeighbours(map);
+  const distance = into.fill(1 << 30, 0, map.provinceCount);
+  let tail = 0;
+  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined], no power.
   for (let p = 0; p < map.provinceCount; p++) {
     if (owner[p] === power) {
       distance[p] = 0;
-      queue.push(p);
+      queue[tail++] = p;
     }
   }
-  for (let head = 0; head < queue.length; head++) {
+  for (let head = 0; head < tail; head++) {
     const p = queue[head]!;
-    const visit = (q: number): void => {
+    for (let i = start[p]!; i < start[p + 1]!; i++) {
+      const q = next[i]!;
       if (distance[q]! > distance[p]! + 1) {
         distance[q] = distance[p]! + 1;
-        queue.push(q);
+        queue[tail++] = q;
       }
-    };
-    for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) visit(map.armyAdj[i]!);
-    for (const location of [p, ...map.provinceCoasts[p]!]) {
-      for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++)
-        visit(map.locationProvince[map.fleetAdj[i]!]!);
     }
   }
   return distance;
 }
+
+/**
+ * Per province, the provinces next to it by an army's or a fleet's move from it or one of its coasts (CSR, without
+ * repeats), and a queue for the search above: made once per map, so that a search allocates nothing (self-play
+ * runs one in every civil disorder).
+ */
+function provinceNeighbours(map: GameMap): { start: Int32Array; next: Int32Array; queue: Int32Array } {
+  let n = neighbourTables.get(map);
+  if (n === undefined) {
+    const P = map.provinceCount;
+    const start = new Int32Array(P + 1);
+    const next: number[] = [];
+    for (let p = 0; p < P; p++) {
+      start[p] = next.length;
+      const row = new Set<number>();
+      for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) row.add(map.armyAdj[i]!);
+      for (const location of [p, ...map.provinceCoasts[p]!]) {
+        for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++)
+          row.add(map.locationProvince[map.fleetAdj[i]!]!);
+      }
+      next.push(...row);
+    }
+    start[P] = next.length;
+    // A province enters the queue at most once per decrease of its distance: P entries are enough for a search
+    // from the owned centres (each province is queued once, at its final distance, as the search is breadth-first).
+    n = { start, next: Int32Array.from(next), queue: new Int32Array(P) };
+    neighbourTables.set(map, n);
+  }
+  return n;
+}
+
+const neighbourTables = new WeakMap<GameMap, { start: Int32Array; next: Int32Array; queue: Int32Array }>();
 
 /**
  * The distance of each unit that civil disorder compares (4.D.8): 2023 (c) to an owned centre over any adjacent

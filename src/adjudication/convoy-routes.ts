@@ -2,6 +2,11 @@
  * Convoy routes over the fleets of a board: chains of fleets in sea provinces from an army's province to a coastal
  * destination. Used for legality (DATC 4.E.1: a convoy move is legal only when a route of fleets exists on the
  * board; a convoy order only when its fleet is on a proper route, 6.G.19) and by the PATH decision.
+ *
+ * "Sea" here is every province where a fleet can convoy (`map.convoyCapable`): the seas and the convoyable coastal
+ * provinces (Baleares, Gibraltar). A convoyable province is also a coast an army may be convoyed from or to; it is
+ * never a node of a route that starts or ends in it (a fleet there cannot carry an army into its own province, and
+ * no fleet stands where the army stands).
  */
 import type { GameMap } from '../map/types.js';
 import { fleetAdjacent, fleetCanReach } from '../map/query.js';
@@ -78,6 +83,9 @@ export function convoyRouteExists(
   const s = seaSearch(map);
   const stamp = newStamp(s);
   s.tail = 0;
+  // The ends are never nodes of the route (they matter only when convoyable): marked as seen.
+  s.mark[from] = stamp;
+  s.mark[to] = stamp;
   // A coastal province without coasts is its own location; multi-coast provinces are scanned per coast too.
   pushSeasNextTo(s, from, stamp, usable);
   const coasts = map.provinceCoasts[from]!;
@@ -103,7 +111,7 @@ function pushSeasNextTo(
   const map = s.map;
   for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++) {
     const p = map.locationProvince[map.fleetAdj[i]!]!;
-    if (s.mark[p] === stamp || map.provinceKind[p] !== 'sea' || !usable(p)) continue;
+    if (s.mark[p] === stamp || map.convoyCapable[p] !== 1 || !usable(p)) continue;
     s.mark[p] = stamp;
     s.queue[s.tail++] = p;
   }
@@ -125,12 +133,16 @@ export function onProperRoute(
   usable: (sea: number) => boolean,
 ): boolean {
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
-  if (map.provinceKind[fleetSea] !== 'sea' || !usable(fleetSea)) return false;
+  if (map.convoyCapable[fleetSea] !== 1 || fleetSea === to || fleetSea === from || !usable(fleetSea))
+    return false;
   const s = seaSearch(map);
   // The seas that touch the origin, in province order (as a scan of every province would find them), collected in
-  // the queue: marked with a new stamp against doubles, sorted by insertion (they are few).
+  // the queue: marked with a new stamp against doubles, sorted by insertion (they are few). The ends are never
+  // nodes (`to` is skipped by the search of chains too).
   const stamp = newStamp(s);
   s.tail = 0;
+  s.mark[from] = stamp;
+  s.mark[to] = stamp;
   pushSeasNextTo(s, from, stamp, anySea);
   const coasts = map.provinceCoasts[from]!;
   for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, anySea);
@@ -212,7 +224,9 @@ function searchChains(
       const sea = map.locationProvince[map.fleetAdj[i]!]!;
       if (
         inChain[sea] ||
-        map.provinceKind[sea] !== 'sea' ||
+        map.convoyCapable[sea] !== 1 ||
+        sea === to ||
+        sea === from ||
         !usable(sea) ||
         !isMinimalStep(s, sea, depth, from)
       )

@@ -35,7 +35,7 @@ export type Reason =
   /** Settled by a backup rule: the convoy paradox rule, or (all-hold) a move of a paradox. */
   | {
       code: 'paradox';
-      rule: 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution';
+      rule: 'circular-movement' | 'szykman' | 'all-hold' | 'dptg';
       fallbackFor?: string;
     }
   /** A move that is impossible but still a move (4.E.1 a/b): it fails and cannot be supported in place. */

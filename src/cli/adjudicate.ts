@@ -7,22 +7,23 @@
 import { gameRulesFromFlags, ruleFlags, ruleFlagsHelp } from './rule-flags.js';
 import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import { parseCommandArgs, readTextFile, Report } from './io.js';
+import { mapFlag, mapFlagHelp, positionFileMap } from './map-arg.js';
 import type { MovementResult, OrderOutcome, Reason } from '../adjudication/outcome.js';
 import { readPositionText, phaseName, writePositionText } from '../formats/position-text.js';
 import { resolvePhase, type MovementAdjudicator, type SubmittedOrder } from '../game/game.js';
 import { describePhase } from '../game/history.js';
 import { issue } from '../issues.js';
-import { standardMap } from '../map/compile.js';
 import type { GameMap } from '../map/types.js';
 import { formatOrder } from '../orders/format.js';
 import type { Position } from '../position/types.js';
 
 export const summary = 'adjudicate one phase of a position-and-orders file';
 
-export const usage = `Usage: dipkit adjudicate FILE [--json] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME]
+export const usage = `Usage: dipkit adjudicate FILE [--json] [--map NAME|FILE] [--rules PRESET] [--rule ISSUE=CHOICE]... [--resolver NAME]
 
 Reads a position and orders in dipkit's text format and adjudicates its phase:
 
+  map: standard                       (optional: the map's id or name, "dipkit maps"; or use --map)
   phase: Spring 1901 Movement         (or S1901M; F1901R for retreats, W1901A for adjustments)
   units:
     England: F London, F North Sea, A Yorkshire
@@ -43,6 +44,7 @@ it to play on.
 Options:
   --json       print the result as JSON: the outcome of every order (each with "text", the canonical order),
                "next" (the phase that follows and its position) and "issues" (warnings and errors)
+${mapFlagHelp()}
 ${ruleFlagsHelp}
 ${resolverFlagHelp}
   -h, --help   show this help
@@ -53,7 +55,12 @@ Exit status: 0 adjudicated (order lines that cannot be read are warnings, and th
 /** Runs the command; returns the exit code. */
 export function run(args: string[]): number {
   const report = new Report('adjudicate', args.includes('--json'));
-  const parsed = parseCommandArgs(report, args, { json: { type: 'boolean' }, ...ruleFlags, ...resolverFlag });
+  const parsed = parseCommandArgs(report, args, {
+    json: { type: 'boolean' },
+    ...mapFlag,
+    ...ruleFlags,
+    ...resolverFlag,
+  });
   if (!parsed) return report.fail();
   if (parsed.values.help === true) {
     process.stdout.write(`${usage}\n`);
@@ -72,7 +79,8 @@ export function run(args: string[]): number {
   const resolver = resolverFromFlag('adjudicate', parsed.values.resolver, report);
   if (!resolver) return report.fail();
 
-  const map = standardMap();
+  const map = positionFileMap(report, parsed.values.map, text, file);
+  if (!map) return report.fail();
   const read = readPositionText(map, text, file);
   const value = read.value;
   const orderIssues = new Set(value?.orderIssues ?? []);

@@ -13,7 +13,8 @@ import { issue } from '../issues.js';
 import { standardMap } from '../map/compile.js';
 import { lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
-import { gameFromJson, gameToJson, mapNamed, parseJson, writeGameJson } from '../formats/game-json.js';
+import { gameFromJson, gameToJson, parseJson, writeGameJson } from '../formats/game-json.js';
+import { gameFileMap, mapFlag, readMapArg } from './map-arg.js';
 import { looksLikeMila, readMilaJson, writeMilaJson } from '../formats/mila-json.js';
 import { adjustmentsDue, centerCounts, retreatOptions } from '../game/centers.js';
 import {
@@ -31,9 +32,12 @@ export const summary = 'run a game: new, orders, process, show, history, export,
 
 export const usage = `Usage: dipkit game <command> FILE [options]
 
-  dipkit game new FILE [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]...
-                       [--unretreatable disband|retreat-phase] [--force]
-      start a standard game in FILE (Spring 1901). --victory: centres for a solo win (default 18);
+  dipkit game new FILE [--map NAME|FILE] [--victory N] [--max-year YEAR] [--rules PRESET]
+                       [--rule ISSUE=CHOICE]... [--unretreatable disband|retreat-phase] [--force]
+      start a game in FILE at the map's first Spring (Spring 1901 on the standard map). --map: a bundled map
+      by id or name ("dipkit maps"; default standard) or a map definition JSON file (a value with "/" or
+      ending in .json; the game file records the map's id, so later commands on it need the same --map FILE);
+      --victory: centres for a solo win (default: the map's, 18 on the standard map);
       --max-year: the game is a draw once that year is played; --rules/--rule: the DATC rule choices the
       game is played with, recorded in the file ('dipkit rules'); --unretreatable: a dislodged unit with no
       retreat is disbanded at once (disband, the default) or kept for the retreat phase (retreat-phase);
@@ -58,20 +62,26 @@ export const usage = `Usage: dipkit game <command> FILE [options]
   dipkit game import IN.json FILE [--rules PRESET] [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
       read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file; --rules etc.: the
       rules it was played with (a file recorded by dipcc: --rules dipcc), recorded in FILE.
-  dipkit game selfplay FILE [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET] [--rule ISSUE=CHOICE]...
-                       [--unretreatable WHAT] [--force]
+  dipkit game selfplay FILE [--map NAME|FILE] [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET]
+                       [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
       play a whole game with random legal orders for every power (seeded: the same seed gives the same game),
       to a victory or the end of --max-year (default 1920), and save it in FILE.
 
 Several processes may change one game at once (one bot per power): each change holds FILE.lock while it reads
 and writes FILE, and waits up to 10 s (DIPKIT_LOCK_WAIT_MS) for another; past that it fails with "locked".
+A game file names its map; on the commands that read one, --map NAME|FILE must name the same map (a game on a
+map read from a file needs that file: --map FILE).
 With --json, errors and warnings are also in the JSON, as "issues": [{ "code", "message", "line", "column" }].
 
 Exit status: 0 ok, 2 bad input (unknown command or option, unreadable or malformed file, rejected orders, a
 locked file: messages "FILE:line:col  code  message"; nothing is written then).`;
 
 /** Reads and checks a dipkit game file; reports the issues and returns undefined when it cannot. */
-function loadGame(report: Report, file: string): { game: Game; map: GameMap } | undefined {
+function loadGame(
+  report: Report,
+  file: string,
+  values: Values = {},
+): { game: Game; map: GameMap } | undefined {
   const text = readTextFile(report, file);
   if (text === undefined) return undefined;
   const json = parseJson(text);
@@ -84,14 +94,12 @@ function loadGame(report: Report, file: string): { game: Game; map: GameMap } | 
     report.add([issue('bad-format', message)], file);
     return undefined;
   }
-  const read = gameFromJson(json.value);
+  // The file names its map; --map must name the same one (or give it as a file).
+  const map = gameFileMap(report, mapValue(values), json.value, file);
+  if (!map) return undefined;
+  const read = gameFromJson(json.value, map);
   if (!read.value) {
     report.add(read.issues, file);
-    return undefined;
-  }
-  const map = mapNamed(read.value.map);
-  if (!map) {
-    report.add([issue('unknown-map', `unknown map "${read.value.map}"`)], file);
     return undefined;
   }
   return { game: read.value, map };
@@ -132,6 +140,18 @@ function changeGame(report: Report, file: string, change: () => number): number 
 }
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** The --map value, when given. */
+function mapValue(values: Values): string | undefined {
+  const v = values['map'];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The map of a new game: --map, or the standard map; undefined after the problem is printed. */
+function newGameMap(report: Report, values: Values): GameMap | undefined {
+  const value = mapValue(values);
+  return value === undefined ? standardMap() : readMapArg(report, value);
+}
 
 function parse(
   report: Report,
@@ -180,12 +200,14 @@ function cmdNew(report: Report, args: string[]): number {
     victory: { type: 'string' },
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
+    ...mapFlag,
     ...ruleFlags,
     ...flowFlags,
   });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
-  const map = standardMap();
+  const map = newGameMap(report, p.values);
+  if (!map) return report.fail();
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
   const maxYear = whole(report, p.values['max-year'], 'max-year', map.startYear, 99999);
   if (victory === null || maxYear === null) return report.fail();
@@ -211,6 +233,7 @@ function cmdOrders(report: Report, args: string[]): number {
     phase: { type: 'string' },
     add: { type: 'boolean' },
     json: { type: 'boolean' },
+    ...mapFlag,
   });
   if (!p || !wantPositionals(report, p.positionals, 2, Infinity)) return report.fail();
   const [file = '', powerName = '', ...orderArgs] = p.positionals;
@@ -231,7 +254,7 @@ function cmdOrders(report: Report, args: string[]): number {
   if (typeof p.values['phase'] === 'string') options.phase = p.values['phase'];
   if (p.values['add'] === true) options.add = true;
   return changeGame(report, file, () => {
-    const loaded = loadGame(report, file);
+    const loaded = loadGame(report, file, p.values);
     if (!loaded) return report.fail();
     const { game, map } = loaded;
     const result = submitOrders(map, game, powerName, text, options);
@@ -257,11 +280,11 @@ function cmdOrders(report: Report, args: string[]): number {
 }
 
 function cmdProcess(report: Report, args: string[]): number {
-  const p = parse(report, args, { phase: { type: 'string' }, json: { type: 'boolean' } });
+  const p = parse(report, args, { phase: { type: 'string' }, json: { type: 'boolean' }, ...mapFlag });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
   return changeGame(report, file, () => {
-    const loaded = loadGame(report, file);
+    const loaded = loadGame(report, file, p.values);
     if (!loaded) return report.fail();
     const { game, map } = loaded;
     const phase = p.values['phase'];
@@ -303,9 +326,9 @@ function cmdProcess(report: Report, args: string[]): number {
 }
 
 function cmdShow(report: Report, args: string[]): number {
-  const p = parse(report, args, { json: { type: 'boolean' } });
+  const p = parse(report, args, { json: { type: 'boolean' }, ...mapFlag });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
-  const loaded = loadGame(report, p.positionals[0] ?? '');
+  const loaded = loadGame(report, p.positionals[0] ?? '', p.values);
   if (!loaded) return report.fail();
   const { game, map } = loaded;
   if (p.values['json'] === true) {
@@ -328,9 +351,9 @@ function cmdShow(report: Report, args: string[]): number {
 }
 
 function cmdHistory(report: Report, args: string[]): number {
-  const p = parse(report, args, { json: { type: 'boolean' } });
+  const p = parse(report, args, { json: { type: 'boolean' }, ...mapFlag });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
-  const loaded = loadGame(report, p.positionals[0] ?? '');
+  const loaded = loadGame(report, p.positionals[0] ?? '', p.values);
   if (!loaded) return report.fail();
   const { game } = loaded;
   if (p.values['json'] === true) {
@@ -344,14 +367,14 @@ function cmdHistory(report: Report, args: string[]): number {
 }
 
 function cmdExport(report: Report, args: string[]): number {
-  const p = parse(report, args, { format: { type: 'string' } });
+  const p = parse(report, args, { format: { type: 'string' }, ...mapFlag });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const format = p.values['format'] ?? 'mila';
   if (format !== 'mila' && format !== 'dipkit') {
     report.usageError('bad-option-value', '--format must be "mila" or "dipkit"');
     return report.fail();
   }
-  const loaded = loadGame(report, p.positionals[0] ?? '');
+  const loaded = loadGame(report, p.positionals[0] ?? '', p.values);
   if (!loaded) return report.fail();
   const { game, map } = loaded;
   process.stdout.write(format === 'mila' ? writeMilaJson(map, game) : writeGameJson(game));
@@ -397,12 +420,14 @@ function cmdSelfplay(report: Report, args: string[]): number {
     victory: { type: 'string' },
     'max-year': { type: 'string' },
     force: { type: 'boolean' },
+    ...mapFlag,
     ...ruleFlags,
     ...flowFlags,
   });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
   const file = p.positionals[0] ?? '';
-  const map = standardMap();
+  const map = newGameMap(report, p.values);
+  if (!map) return report.fail();
   const seed = whole(report, p.values['seed'], 'seed', 0, 2 ** 32 - 1);
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
   const maxYear = whole(report, p.values['max-year'], 'max-year', map.startYear, 3000);

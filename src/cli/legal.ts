@@ -4,7 +4,8 @@
  * a dipkit game file or a MILA/dipcc game JSON (its current phase).
  */
 import { parseCommandArgs, readTextFile, Report } from './io.js';
-import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
+import { gameFromJson, parseJson } from '../formats/game-json.js';
+import { gameFileMap, mapFlag, mapFlagHelp, positionFileMap } from './map-arg.js';
 import { looksLikeMila, readMilaJson } from '../formats/mila-json.js';
 import { phaseName, readPositionText } from '../formats/position-text.js';
 import { issue, type Issue } from '../issues.js';
@@ -15,7 +16,6 @@ import {
   type LegalOrder,
   type LegalOrderOptions,
 } from '../legal/enumerate.js';
-import { standardMap } from '../map/compile.js';
 import { lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { formatOrder, type OrderStyle } from '../orders/format.js';
@@ -23,7 +23,7 @@ import type { Position } from '../position/types.js';
 
 export const summary = 'list every legal order of a position or game in its phase';
 
-export const usage = `Usage: dipkit legal INPUT [--power P] [--unit U] [--json] [--format mila|long|short]
+export const usage = `Usage: dipkit legal INPUT [--power P] [--unit U] [--json] [--format mila|long|short] [--map NAME|FILE]
                     [--rules PRESET] [--rule ISSUE=CHOICE]...
 
 Lists every legal order of the phase of INPUT (DATC 4.E.1 by the rule options: by default, the orders that can
@@ -43,7 +43,8 @@ Options:
   --format mila|long|short   notation: MILA/dipcc (default), DATC long form, jDip short form
   --json                     print { "orders": [{ "power", "unit", "order", "text" }], "issues": [...] } (text in
                              the --format; issues: warnings and errors with code, message, line, column)
-${ruleFlagsHelp.replace(/^( {2}--\S+ \S+) +/gm, (_m, flag: string) => flag.padEnd(29))}
+${mapFlagHelp(29)}
+${ruleFlagsHelp.replace(/^( {2}--\S+ \S+) +/gm, (_m, flag: string) => flag.padEnd(29)).replace(/^ {25}(?=\S)/gm, ' '.repeat(29))}
   -h, --help                 show this help
 
 Exit status: 0 ok (also when there is no legal order), 2 bad input (unknown option, unreadable file, a position
@@ -54,6 +55,7 @@ function readInput(
   report: Report,
   file: string,
   text: string,
+  mapFlagValue: string | undefined,
 ): { map: GameMap; position: Position } | undefined {
   if (text.trimStart().startsWith('{')) {
     const json = parseJson(text);
@@ -61,21 +63,19 @@ function readInput(
       report.add([json.issue], file);
       return undefined;
     }
-    const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
+    const map = gameFileMap(report, mapFlagValue, json.value, file);
+    if (!map) return undefined;
+    const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value, map);
     if (!read.value) {
       report.add(read.issues, file);
       return undefined;
     }
     // Orders of the game that could not be read do not matter here: print them as warnings.
     report.add(read.issues, file, '(warning)');
-    const map = mapNamed(read.value.map);
-    if (!map) {
-      report.add([issue('unknown-map', `unknown map "${read.value.map}"`)], file);
-      return undefined;
-    }
     return { map, position: read.value.position };
   }
-  const map = standardMap();
+  const map = positionFileMap(report, mapFlagValue, text, file);
+  if (!map) return undefined;
   const read = readPositionText(map, text, file);
   // The orders of a position file are ignored, and so are the issues of its order lines.
   const orderIssues = new Set<Issue>(read.value?.orderIssues ?? []);
@@ -104,6 +104,7 @@ export function run(args: string[]): number {
     unit: { type: 'string' },
     format: { type: 'string' },
     json: { type: 'boolean' },
+    ...mapFlag,
     ...ruleFlags,
   });
   if (!parsed) return report.fail();
@@ -126,7 +127,7 @@ export function run(args: string[]): number {
   const file = parsed.positionals[0] ?? '';
   const text = readTextFile(report, file);
   if (text === undefined) return report.fail();
-  const input = readInput(report, file, text);
+  const input = readInput(report, file, text, values.map);
   if (!input) return report.fail();
   const { map, position } = input;
 

@@ -9,6 +9,7 @@ import { nearest } from './io.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
 import * as legal from './legal.js';
+import * as maps from './maps.js';
 import * as render from './render.js';
 import * as replay from './replay.js';
 import * as rules from './rules.js';
@@ -25,6 +26,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['datc', datc],
   ['game', game],
   ['legal', legal],
+  ['maps', maps],
   ['render', render],
   ['replay', replay],
   ['rules', rules],

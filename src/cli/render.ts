@@ -10,13 +10,13 @@ import { adjudicateAdjustments } from '../adjudication/adjustment.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
 import type { RuleOptions } from '../adjudication/rules.js';
-import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
+import { gameFromJson, parseJson } from '../formats/game-json.js';
+import { gameFileMap, mapFlag, mapFlagHelp, positionFileMap } from './map-arg.js';
 import { looksLikeMila, readMilaJson } from '../formats/mila-json.js';
 import { readPositionText } from '../formats/position-text.js';
 import { gameRules, type Game } from '../game/game.js';
 import { parsePhaseName, phaseName } from '../game/phases.js';
 import { formatIssue, issue, type Issue, type Result } from '../issues.js';
-import { standardMap } from '../map/compile.js';
 import type { GameMap } from '../map/types.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { Position } from '../position/types.js';
@@ -26,7 +26,7 @@ import { renderSvg, type RenderOptions, type RenderResult } from '../render/svg.
 export const summary = 'draw a position, its orders and their outcomes as SVG or PNG';
 
 export const usage = `Usage: dipkit render INPUT [--out FILE.svg|FILE.png] [--phase S1902M] [--no-orders] [--no-outcomes]
-                     [--crop] [--caption TEXT] [--geometry FILE.json]
+                     [--crop] [--caption TEXT] [--geometry FILE.json] [--map NAME|FILE]
 
 Draws a board: provinces, supply centres in their owner's colour, units, orders as arrows, rings and lines, and
 the outcome of each order (failed and cut orders dashed and crossed, standoffs, dislodgements, paradoxes), with a
@@ -45,6 +45,7 @@ Options:
   --caption TEXT    a caption after the phase name in the legend
   --geometry FILE   the map's shapes as JSON (the format of src/map/standard.geometry.json); by default the
                     built-in geometry, or a schematic layout for a map without one
+${mapFlagHelp(20)}
   -h, --help        show this help
 
 Exit status: 0 drawn, 2 bad input (unreadable file, bad position, unknown phase, broken geometry; messages
@@ -79,6 +80,7 @@ export function run(args: string[]): number {
     geometry: { type: 'string' },
     crop: { type: 'boolean' },
     caption: { type: 'string' },
+    ...mapFlag,
   });
   if (!parsed) return 2;
   const values = parsed.values;
@@ -101,8 +103,8 @@ export function run(args: string[]): number {
   const text = readTextFile(report, file);
   if (text === undefined) return 2;
   const read = text.trimStart().startsWith('{')
-    ? gameScene(file, text, values.phase)
-    : positionScene(file, text, values.phase);
+    ? gameScene(report, file, text, values.phase, values.map)
+    : positionScene(report, file, text, values.phase, values.map);
   if (!read) return 2;
 
   const options: RenderOptions = {};
@@ -153,13 +155,20 @@ function wantedPhase(name: string | undefined): Result<string | undefined> {
 }
 
 /** A position-and-orders file, adjudicated. */
-function positionScene(file: string, text: string, phase: string | undefined): Scene | undefined {
+function positionScene(
+  report: Report,
+  file: string,
+  text: string,
+  phase: string | undefined,
+  mapFlagValue: string | undefined,
+): Scene | undefined {
   const wanted = wantedPhase(phase);
   if (wanted.issues.length > 0) {
     printIssues(wanted.issues, file);
     return undefined;
   }
-  const map = standardMap();
+  const map = positionFileMap(report, mapFlagValue, text, file);
+  if (!map) return undefined;
   const read = readPositionText(map, text, file);
   const orderIssues = new Set<Issue>(read.value?.orderIssues ?? []);
   const errors = read.issues.filter((i) => !orderIssues.has(i));
@@ -200,25 +209,28 @@ function adjudicate(
 }
 
 /** A game file's phase: one of its history (adjudicated again, for its standoffs) or the current one. */
-function gameScene(file: string, text: string, phase: string | undefined): Scene | undefined {
+function gameScene(
+  report: Report,
+  file: string,
+  text: string,
+  phase: string | undefined,
+  mapFlagValue: string | undefined,
+): Scene | undefined {
   const wanted = wantedPhase(phase);
   const json = parseJson(text);
   if ('issue' in json || wanted.issues.length > 0) {
     printIssues('issue' in json ? [json.issue] : wanted.issues, file);
     return undefined;
   }
-  const read: Result<Game> = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value);
+  const map = gameFileMap(report, mapFlagValue, json.value, file);
+  if (!map) return undefined;
+  const read: Result<Game> = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value, map);
   if (!read.value) {
     printIssues(read.issues, file);
     return undefined;
   }
   printIssues(read.issues, file, ' (warning)');
   const game = read.value;
-  const map = mapNamed(game.map);
-  if (!map) {
-    printIssues([issue('unknown-map', `unknown map "${game.map}"`)], file);
-    return undefined;
-  }
   const current = phaseName(game.position.phase);
   const toGiven = (o: { power: string; order: GivenOrder['order'] }): GivenOrder => ({
     power: o.power,

@@ -15,10 +15,10 @@ import {
 import { movementAdjudicator, resolverFlag, resolverFlagHelp, resolverFromFlag } from './resolver-flag.js';
 import { DEFAULT_FLOW } from '../adjudication/rules.js';
 import { nearest, parseCommandArgs, readTextFile, Report } from './io.js';
-import { issue, type Result } from '../issues.js';
-import { compileMap } from '../map/compile.js';
+import { issue } from '../issues.js';
 import type { GameMap } from '../map/types.js';
-import { gameFromJson, mapNamed, parseJson } from '../formats/game-json.js';
+import { gameFromJson, parseJson } from '../formats/game-json.js';
+import { gameFileMap, mapFlag, readMapArg } from './map-arg.js';
 import { GODIP_WARNINGS, looksLikeGodip, readGodipGame } from '../formats/godip-game.js';
 import { looksLikeMila, recordedFromMila } from '../formats/mila-json.js';
 import { type RecordedGame, recordedFromGame } from '../game/history.js';
@@ -51,7 +51,8 @@ Options:
   --format F   auto (default: a file that starts with PHASE is godip's, JSON is MILA/dipcc or dipkit), dipkit,
                mila, godip
   --map M      the map of a godip game file: a bundled map's name or id, or a map JSON file (a value with "/"
-               or ending in .json); default standard (godip's Classical). JSON game files name their own map.
+               or ending in .json); default standard (godip's Classical). A JSON game file names its own map:
+               --map must name the same one (a game on a map file needs --map FILE).
   --json       print the report as JSON: { "phases": [{ "phase", "pass", "differences", "illegal" }], ... }
 ${ruleFlagsHelp}
 ${flowFlagsHelp}
@@ -66,33 +67,22 @@ fewer than two phases (nothing to compare).`;
 const FORMATS = ['auto', 'dipkit', 'mila', 'godip'] as const;
 type Format = (typeof FORMATS)[number];
 
-/** The map `--map` names: a bundled map by name, or a map JSON file (a value with "/" or ending in ".json"). */
-function mapFromFlag(report: Report, value: string): GameMap | undefined {
-  if (!value.includes('/') && !value.toLowerCase().endsWith('.json')) {
-    const map = mapNamed(value);
-    if (!map) report.usageError('unknown-map', `unknown map "${value}"`);
-    return map;
-  }
-  const text = readTextFile(report, value);
-  if (text === undefined) return undefined;
-  const json = parseJson(text);
-  const compiled: Result<GameMap> = 'issue' in json ? { issues: [json.issue] } : compileMap(json.value);
-  if (!compiled.value) report.add(compiled.issues, value);
-  return compiled.value;
-}
-
 /** The recorded game in a JSON file: MILA/dipcc or dipkit, as `format` says or (auto) as it looks. */
 function readJsonGame(
   report: Report,
   file: string,
   text: string,
   format: Format,
-): { recorded: RecordedGame; mila: boolean } | undefined {
+  mapFlagValue: string | undefined,
+): { recorded: RecordedGame; mila: boolean; map: GameMap } | undefined {
   const json = parseJson(text);
   if ('issue' in json) {
     report.add([json.issue], file);
     return undefined;
   }
+  // The file names its map (MILA: standard unless it says); --map must name the same one.
+  const map = gameFileMap(report, mapFlagValue, json.value, file);
+  if (!map) return undefined;
   const mila = format === 'mila' || (format === 'auto' && looksLikeMila(json.value));
   if (mila) {
     const read = recordedFromMila(json.value);
@@ -101,14 +91,14 @@ function readJsonGame(
       return undefined;
     }
     report.add(read.issues, file, '(warning)');
-    return { recorded: read.value.recorded, mila };
+    return { recorded: read.value.recorded, mila, map };
   }
-  const read = gameFromJson(json.value);
+  const read = gameFromJson(json.value, map);
   if (!read.value) {
     report.add(read.issues, file);
     return undefined;
   }
-  return { recorded: recordedFromGame(read.value), mila };
+  return { recorded: recordedFromGame(read.value), mila, map };
 }
 
 /** Runs the command; returns the exit code. */
@@ -117,7 +107,7 @@ export function run(args: string[]): number {
   const parsed = parseCommandArgs(report, args, {
     json: { type: 'boolean' },
     format: { type: 'string' },
-    map: { type: 'string' },
+    ...mapFlag,
     ...ruleFlags,
     ...flowFlags,
     ...resolverFlag,
@@ -149,7 +139,7 @@ export function run(args: string[]): number {
   let map: GameMap | undefined;
   const godip = format === 'godip' || (format === 'auto' && looksLikeGodip(text));
   if (godip) {
-    map = mapFromFlag(report, parsed.values.map ?? 'standard');
+    map = readMapArg(report, parsed.values.map ?? 'standard');
     if (!map) return report.fail();
     const read = readGodipGame(map, text);
     const errors = read.issues.filter((i) => !GODIP_WARNINGS.has(i.code));
@@ -165,13 +155,9 @@ export function run(args: string[]): number {
     report.add(read.issues, file, '(warning)');
     recorded = read.value;
   } else {
-    if (parsed.values.map !== undefined) {
-      report.usageError('bad-arguments', '--map is for godip game files: a JSON game file names its own map');
-      return report.fail();
-    }
-    const read = readJsonGame(report, file, text, format);
+    const read = readJsonGame(report, file, text, format, parsed.values.map);
     if (!read) return report.fail();
-    ({ recorded, mila } = read);
+    ({ recorded, mila, map } = read);
   }
   // Rule flags replace the rules the game recorded.
   let label: string;
@@ -185,11 +171,6 @@ export function run(args: string[]): number {
     label = `${rulesLabel('datc', rules, unretreatable)}, as the file records`;
     if (godip) label = `${rulesLabel('godip', [], unretreatable)}, as godip plays`;
     if (mila) label += '; a game recorded by dipcc or MILA: --rules dipcc or --rules mila';
-  }
-  map ??= mapNamed(recorded.map);
-  if (!map) {
-    report.add([issue('unknown-map', `unknown map "${recorded.map}"`)], file);
-    return report.fail();
   }
   // A game of one phase has no result to compare with: a run that checks nothing is not a success.
   if (recorded.phases.length < 2) {

@@ -3,7 +3,7 @@
  * the document's words, exactly: the word and its tag ("fails, dislodged" is neither "illegal, dislodged" nor
  * "fails, destroyed"). Used by `dipkit datc` and by the tests.
  */
-import { adjudicateAdjustments } from '../adjudication/adjustment.js';
+import { adjudicateAdjustments, type PowerAdjustment } from '../adjudication/adjustment.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
@@ -151,12 +151,19 @@ export interface CaseRun {
   retreatOutcomes?: OrderOutcome[];
   /** Civil-disorder removals, as unit identities, sorted. */
   automatic?: string[];
+  /**
+   * Units the retreat or adjustment phase disbanded (the result's `disbanded`: by order, for want of a retreat,
+   * by civil disorder), as unit identities, sorted.
+   */
+  disbanded?: string[];
+  /** Adjustment phases: each power's centres, units and builds (+) or disbands (-). */
+  adjustments?: PowerAdjustment[];
 }
 
 /**
  * Runs a prepared case: the words per order (and per retreat order), in order, the units after the phase and
  * any civil-disorder removals. `adjudicate` decides movement (default `adjudicateMovement`). Throws a CaseError
- * when the adjudicator refuses the position.
+ * when the adjudicator refuses the position or reports any issue with it.
  */
 export function runCase(
   map: GameMap,
@@ -169,16 +176,18 @@ export function runCase(
   const identities = (units: readonly Unit[]): string[] => units.map((u) => unitIdentity(map, u)).sort();
   if (prepared.position.phase.type === 'adjustment') {
     const result = adjudicateAdjustments(map, prepared.position, prepared.orders, rules);
-    if (!result.value) throw refused(result.issues);
+    if (!result.value || result.issues.length > 0) throw refused(result.issues);
     return {
       words: result.value.orders.map(datcWords),
       outcomes: result.value.orders,
       unitsAfter: identities(result.value.units),
       automatic: identities(result.value.civilDisorder),
+      disbanded: identities(result.value.disbanded),
+      adjustments: result.value.adjustments,
     };
   }
   const result = adjudicate(map, prepared.position, prepared.orders, rules);
-  if (!result.value) throw refused(result.issues);
+  if (!result.value || result.issues.length > 0) throw refused(result.issues);
   const run: CaseRun = {
     words: result.value.orders.map(datcWords),
     outcomes: result.value.orders,
@@ -186,8 +195,9 @@ export function runCase(
   };
   if (prepared.retreats) {
     const retreat = adjudicateRetreats(map, result.value.position, prepared.retreats.orders, rules);
-    if (!retreat.value) throw refused(retreat.issues);
+    if (!retreat.value || retreat.issues.length > 0) throw refused(retreat.issues);
     run.retreatWords = retreat.value.orders.map(datcWords);
+    run.disbanded = identities(retreat.value.disbanded);
     run.retreatOutcomes = retreat.value.orders;
     run.unitsAfter = identities(retreat.value.units);
   }

@@ -361,8 +361,10 @@ class Reader {
 
 /**
  * Reads a game from parsed JSON. On any issue there is no value: a game is either read whole or not at all.
+ * `onMap`: the map to read it on when the file names that map (by id), for a game on a map read from a file;
+ * otherwise the file's map is a bundled one.
  */
-export function gameFromJson(json: unknown): Result<Game> {
+export function gameFromJson(json: unknown, onMap?: GameMap): Result<Game> {
   if (!isObject(json)) return { issues: [issue('bad-format', 'a game file is a JSON object')] };
   if (json['format'] !== GAME_FORMAT) {
     return {
@@ -385,7 +387,7 @@ export function gameFromJson(json: unknown): Result<Game> {
   }
   const mapName = json['map'];
   if (typeof mapName !== 'string') return { issues: [issue('missing-field', 'missing field "map"')] };
-  const map = mapNamed(mapName);
+  const map = onMap !== undefined && mapIdOf(mapName) === mapIdOf(onMap.name) ? onMap : mapNamed(mapName);
   if (!map) return { issues: [unknownMap(mapName)] };
   const r = new Reader(map);
 

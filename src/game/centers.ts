@@ -61,13 +61,12 @@ export function ownersRecord(map: GameMap, owner: Int32Array): Record<string, st
   return result;
 }
 
-/** The owners at the start of a game: every power owns its home centres. */
+/**
+ * The owners at the start of a game: every power owns its home centres, but for those the map marks
+ * `unownedAtStart` (`map.startOwner`).
+ */
 export function initialOwnership(map: GameMap): Record<string, string[]> {
-  const owner = new Int32Array(map.provinceCount).fill(-1);
-  map.homeCenters.forEach((homes, power) => {
-    for (const p of homes) owner[p] = power;
-  });
-  return ownersRecord(map, owner);
+  return ownersRecord(map, map.startOwner);
 }
 
 /** Number of centres per power, every power of the map present. */

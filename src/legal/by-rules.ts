@@ -86,7 +86,7 @@ export function listMovementByRules(
       for (const to of board.unitType[v] === 0 ? armyTargets : fleetTargets) {
         candidates.push({ kind: 'support', unit, supported: other, to });
       }
-      if (board.unitType[u] === 1 && board.unitType[v] === 0 && map.provinceKind[here] === 'sea') {
+      if (board.unitType[u] === 1 && board.unitType[v] === 0 && map.convoyCapable[here] === 1) {
         for (const to of armyTargets) candidates.push({ kind: 'convoy', unit, army: other, to });
       }
     }

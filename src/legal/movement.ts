@@ -8,6 +8,7 @@ import type { Issue } from '../issues.js';
 import { CONVOY, HOLD, MOVE, MOVE_VIA, SUPPORT_HOLD, SUPPORT_MOVE } from '../orders/codes.js';
 import type { Unit } from '../position/types.js';
 import { pushOrderCode, type OrderCodeList } from './code-list.js';
+import { supportPairs } from './support-pairs.js';
 import { ARMY, bitWords, FLEET, scratchFor, type LegalTables, type Scratch } from './tables.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -127,6 +128,7 @@ function setBit(bits: Uint32Array, base: number, r: number): void {
  * `convoyRouteExists` for every destination at once: a breadth-first search over the sea provinces holding a fleet
  * (`except` left out), from the seas next to `from`. Sets the bits of the coastal destinations in `dest` at
  * `destBase` and of the visited seas in `seas` at `seasBase` (when `seas` is given). The bits must be clear.
+ * ("Seas" are the provinces where a fleet can convoy, convoyable coasts included: see `checkEnds`.)
  */
 function convoySearch(
   t: LegalTables,
@@ -137,6 +139,7 @@ function convoySearch(
   destBase: number,
   seas: Uint32Array | undefined,
   seasBase: number,
+  checkEnds = true,
 ): void {
   const W = bitWords(t);
   const queue = s.queue;
@@ -171,6 +174,37 @@ function convoySearch(
   const r = t.prank[from]!;
   dest[destBase + (r >>> 5)]! &= ~(1 << (r & 31));
   if (seas !== undefined) for (let w = 0; w < W; w++) seas[seasBase + w] = seen[w]!;
+  if (checkEnds && t.convoyableCoasts.length > 0) dropRoutesThroughEnd(t, s, from, except, dest, destBase);
+}
+
+/**
+ * A route never passes through its own destination: a convoyable coast that the search reached with its fleet
+ * as a node is a destination only if a search without that fleet reaches it too (rare: only where a fleet
+ * stands in a convoyable coast).
+ */
+function dropRoutesThroughEnd(
+  t: LegalTables,
+  s: Scratch,
+  from: number,
+  except: number,
+  dest: Uint32Array,
+  destBase: number,
+): void {
+  const used: number[] = [];
+  for (const c of t.convoyableCoasts) {
+    const r = t.prank[c]!;
+    if (c !== except && hasBit(s.seen, 0, r) && hasBit(dest, destBase, r)) used.push(c);
+  }
+  for (const c of used) {
+    // The same search with the fleet in `c` taken off the board for a moment (`except` stays left out).
+    const r = t.prank[c]!;
+    const bit = 1 << (r & 31);
+    s.withoutEnd.fill(0);
+    s.fleetSeas[r >>> 5]! &= ~bit;
+    convoySearch(t, s, from, except, s.withoutEnd, 0, undefined, 0, false);
+    s.fleetSeas[r >>> 5]! |= bit;
+    if (!hasBit(s.withoutEnd, 0, r)) dest[destBase + (r >>> 5)]! &= ~bit;
+  }
 }
 
 /**
@@ -210,7 +244,8 @@ function extendChain(
   // Destinations this chain is a proper route to.
   for (let i = c0; i < c1; i++) {
     const q = t.seaCoast[i]!;
-    if (touched[q] !== 1 || q === from) continue;
+    // (Never into a convoyable coast whose fleet is on the chain: a route does not pass through its end.)
+    if (touched[q] !== 1 || q === from || s.inChain[q]) continue;
     const r = t.prank[q]!;
     for (let j = 0; j <= depth; j++) {
       const slot = s.fleetSlot[s.seaFleet[chain[j]!]!]!;
@@ -260,7 +295,6 @@ export function listLoadedMovement(
   out: OrderCodeList,
   supports = ALL_SUPPORTS,
 ): void {
-  const map = t.map;
   const P = t.P;
   const L = t.L;
   const W = bitWords(t);
@@ -268,10 +302,10 @@ export function listLoadedMovement(
   const unitProvince = s.unitProvince;
   const unitLocation = s.unitLocation;
   // Tables used in the inner loops, in locals.
-  const { reachBits, provincesByRank, prank, armyAdjBits, multiCoast } = t;
+  const { reachBits, provincesByRank, prank, armyAdjBits } = t;
   sortUnits(t, s, n);
 
-  // Fleets at sea, and the convoy searches of the coastal armies.
+  // Fleets at sea (or in convoyable coasts), and the convoy searches of the coastal armies.
   s.seaFleet.fill(-1);
   s.fleetSeas.fill(0);
   let fleets = 0;
@@ -279,7 +313,7 @@ export function listLoadedMovement(
   for (let u = 0; u < n; u++) {
     s.fleetSlot[u] = -1;
     s.armySlot[u] = -1;
-    if (unitType[u] === FLEET && t.isSea[unitProvince[u]!]) {
+    if (unitType[u] === FLEET && t.convoyCapable[unitProvince[u]!]) {
       s.seaFleet[unitProvince[u]!] = u;
       setBit(s.fleetSeas, 0, prank[unitProvince[u]!]!);
       s.fleetSlot[u] = fleets++;
@@ -290,21 +324,13 @@ export function listLoadedMovement(
   convoyDest.fill(0, 0, n * W);
   convoySeas.fill(0, 0, n * W);
   // A map without convoys (Pure) lists no convoy and no move by convoy.
-  if (fleets > 0 && map.rules.convoys) {
+  if (fleets > 0 && t.map.rules.convoys) {
     for (let u = 0; u < n; u++) {
       if (unitType[u] !== ARMY || !t.isCoast[unitProvince[u]!]) continue;
       convoySearch(t, s, unitProvince[u]!, -1, convoyDest, u * W, convoySeas, u * W);
       let any = 0;
       for (let w = 0; w < W; w++) any |= convoyDest[u * W + w]!;
       if (any !== 0) s.armySlot[u] = armies++;
-    }
-  }
-  // Where each unit can move, for the supports.
-  const moveBits = s.moveBits;
-  for (let u = 0; u < n; u++) {
-    const base = (unitType[u]! * L + unitLocation[u]!) * W;
-    for (let w = 0; w < W; w++) {
-      moveBits[u * W + w] = reachBits[base + w]! | (unitType[u] === ARMY ? convoyDest[u * W + w]! : 0);
     }
   }
   // Convoy orders, when a fleet at sea is listed.
@@ -319,6 +345,10 @@ export function listLoadedMovement(
   }
 
   const order = s.order;
+  // The armies that have moves by convoy, in output order: the armies a fleet at sea may convoy.
+  let convoyArmies = 0;
+  for (let j = 0; j < n && armies > 0 && unitType[order[j]!] === ARMY; j++)
+    if (s.armySlot[order[j]!]! >= 0) s.convoyArmies[convoyArmies++] = order[j]!;
 
   // Which units a unit may support: `movers` has, per province, a bit set over the output positions (index into
   // `order`) of the units that stand there or can move there. A unit supports only units among the movers of the
@@ -326,14 +356,20 @@ export function listLoadedMovement(
   // of the time of the listing.
   const VW = (n + 31) >>> 5;
   const movers = s.movers;
+  const { reachStart, reach } = t;
   movers.fill(0, 0, P * VW);
   for (let i = 0; i < n; i++) {
     const v = order[i]!;
     const word = i >>> 5;
     const bit = 1 << (i & 31);
     movers[unitProvince[v]! * VW + word]! |= bit;
+    // Where it moves over land or by sea: the provinces it reaches (the map's list per unit key) ...
+    const key = unitType[v]! * L + unitLocation[v]!;
+    for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++) movers[reach[k]! * VW + word]! |= bit;
+    if (s.armySlot[v]! < 0) continue;
+    // ... and, for an army, by convoy.
     for (let w = 0; w < W; w++) {
-      let bits = moveBits[v * W + w]!;
+      let bits = convoyDest[v * W + w]! & ~reachBits[key * W + w]!;
       while (bits !== 0) {
         const low = bits & -bits;
         bits ^= low;
@@ -353,14 +389,10 @@ export function listLoadedMovement(
 
     // Moves.
     if (type === ARMY) {
-      let anyConvoy = 0;
-      for (let w = 0; w < W; w++) anyConvoy |= convoyDest[u * W + w]!;
-      if (anyConvoy === 0) {
-        for (let k = t.armyStart[here]!; k < t.armyStart[here + 1]!; k++) {
-          const q = t.armyAdj[k]!;
-          if (t.isSea[q] || q === here) continue;
-          pushOrderCode(out, p, MOVE, key, -1, q);
-        }
+      if (s.armySlot[u]! < 0) {
+        // No move by convoy: the provinces it reaches (its land neighbours, by code) are its moves.
+        for (let k = reachStart[key]!; k < reachStart[key + 1]!; k++)
+          pushOrderCode(out, p, MOVE, key, -1, reach[k]!);
       } else {
         // Land neighbours and convoy destinations, in code order.
         for (let w = 0; w < W; w++) {
@@ -377,20 +409,14 @@ export function listLoadedMovement(
         }
       }
     } else {
-      for (let k = t.fleetStart[loc]!; k < t.fleetStart[loc + 1]!; k++) {
-        const d = t.fleetAdj[k]!;
-        const q = map.locationProvince[d]!;
-        if (q === here || t.isLand[q] || (d < P && multiCoast[d])) continue;
-        pushOrderCode(out, p, MOVE, key, -1, d);
-      }
+      for (let k = t.fleetMoveStart[loc]!; k < t.fleetMoveStart[loc + 1]!; k++)
+        pushOrderCode(out, p, MOVE, key, -1, t.fleetMove[k]!);
       // Convoys: by army, then destination.
       const slot = s.fleetSlot[u]!;
-      if (slot >= 0 && armies > 0) {
-        for (let j = 0; j < n; j++) {
-          const a = order[j]!;
-          if (unitType[a] !== ARMY) break;
+      if (slot >= 0) {
+        for (let j = 0; j < convoyArmies; j++) {
+          const a = s.convoyArmies[j]!;
           const aSlot = s.armySlot[a]!;
-          if (aSlot < 0) continue;
           const base = (slot * armies + aSlot) * W;
           const aKey = unitLocation[a]!;
           for (let w = 0; w < W; w++) {
@@ -418,11 +444,15 @@ export function listLoadedMovement(
 export const ALL_SUPPORTS = 0;
 export const FIRST_SUPPORT = 1;
 
+const NO_PAIRS = new Int32Array(0);
+
 /**
  * The supports of unit u (a scratch index) among the n units loaded and prepared by `listLoadedMovement` (its
  * scratch columns untouched since): all of them, or with FIRST_SUPPORT only the first. By supported unit, its hold
  * first, then its moves by destination: into the provinces both this unit can reach and the supported unit can
- * move to (6.A.10, 6.D.34: never into this unit's own province).
+ * move to (6.A.10, 6.D.34: never into this unit's own province). Most pairs are copied from the map's table of
+ * supports per pair of unit keys (support-pairs.ts); a pair where the supported army has moves by convoy into
+ * provinces this unit reaches is worked out from the bit sets (`pairSupportsByBits`).
  */
 function listSupports(
   t: LegalTables,
@@ -432,18 +462,18 @@ function listSupports(
   supports: number,
   out: OrderCodeList,
 ): void {
-  const map = t.map;
   const L = t.L;
   const W = bitWords(t);
   const VW = (n + 31) >>> 5;
-  const { unitType, unitProvince, unitLocation, order, except, movers, moveBits, convoySeas } = s;
-  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, reachStart, reach, multiCoast } = t;
+  const { unitType, unitLocation, order, movers, convoyDest, armySlot } = s;
+  const { reachBits, reachStart, reach, armyAdjBits } = t;
+  const pairs = supportPairs(t);
+  const pairK = pairs === null ? 0 : pairs.K;
+  const pairStart = pairs === null ? NO_PAIRS : pairs.start;
+  const pairTo = pairs === null ? NO_PAIRS : pairs.to;
   const p = s.unitPower[u]!;
-  const type = unitType[u]!;
-  const here = unitProvince[u]!;
-  const key = type * L + unitLocation[u]!;
+  const key = unitType[u]! * L + unitLocation[u]!;
   const reachBase = key * W;
-  const atSea = type === FLEET && t.isSea[here] === 1;
   // The near units in output order, 32 output positions (one word of `movers`) at a time.
   for (let nw = 0; nw < VW; nw++) {
     let nearBits = 0;
@@ -453,52 +483,105 @@ function listSupports(
       nearBits ^= nearLow;
       const v = order[(nw << 5) + 31 - Math.clz32(nearLow)]!;
       if (v === u) continue;
-      const there = unitProvince[v]!;
-      const vType = unitType[v]!;
-      const vLoc = unitLocation[v]!;
-      const vKey = vType * L + vLoc;
-      if (hasBit(reachBits, reachBase, prank[there]!)) {
-        pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
-        if (supports === FIRST_SUPPORT) return;
+      // An army with moves by convoy (armySlot) into provinces this unit reaches: the long way.
+      let byConvoy = pairs === null;
+      if (!byConvoy && armySlot[v]! >= 0) {
+        const there = s.unitProvince[v]!;
+        for (let w = 0; w < W && !byConvoy; w++)
+          byConvoy =
+            (reachBits[reachBase + w]! & convoyDest[v * W + w]! & ~armyAdjBits[there * W + w]!) !== 0;
       }
-      // Moves into the provinces both units reach. An army's move by convoy is supportable only if the
-      // army has a route without this unit (6.D.31): when this fleet is on one of its routes, destinations
-      // that are not adjacent by land are checked against a search with this fleet left out.
-      const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
-      let exceptDone = false;
-      for (let w = 0; w < W; w++) {
-        const reachWord = reachBits[reachBase + w]!;
-        if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
-        let bits = reachWord & moveBits[v * W + w]!;
-        if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
-          if (!exceptDone) {
-            except.fill(0);
-            convoySearch(t, s, there, here, except, 0, undefined, 0);
-            exceptDone = true;
-          }
-          bits &= armyAdjBits[there * W + w]! | except[w]!;
-        }
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
-          if (vType === FLEET && multiCoast[q]) {
-            // A fleet's move names the coast: one support per coast it can move to.
-            for (const c of map.provinceCoasts[q]!) {
-              if (fleetAdjM[vLoc * L + c]) {
-                pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
-                if (supports === FIRST_SUPPORT) return;
-              }
-            }
-          } else {
-            // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
-            pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
-            if (supports === FIRST_SUPPORT) return;
-          }
-        }
+      if (byConvoy) {
+        if (pairSupportsByBits(t, s, u, v, supports, out) && supports === FIRST_SUPPORT) return;
+        continue;
+      }
+      const vKey = unitType[v]! * L + unitLocation[v]!;
+      const pair = key * pairK + vKey;
+      const first = pairStart[pair]!;
+      const last = pairStart[pair + 1]!;
+      for (let i = first; i < last; i++) {
+        const to = pairTo[i]!;
+        pushOrderCode(out, p, to < 0 ? SUPPORT_HOLD : SUPPORT_MOVE, key, vKey, to);
+        if (supports === FIRST_SUPPORT) return;
       }
     }
   }
+}
+
+/**
+ * The supports unit u gives unit v, from the bit sets of where they reach and move: for a pair the table of
+ * support-pairs.ts does not cover (an army's moves by convoy). True when it wrote any (with FIRST_SUPPORT, only
+ * the first).
+ */
+function pairSupportsByBits(
+  t: LegalTables,
+  s: Scratch,
+  u: number,
+  v: number,
+  supports: number,
+  out: OrderCodeList,
+): boolean {
+  const map = t.map;
+  const L = t.L;
+  const W = bitWords(t);
+  const { unitType, unitProvince, unitLocation, except, convoyDest, convoySeas } = s;
+  const { reachBits, provincesByRank, prank, armyAdjBits, fleetAdjM, multiCoast } = t;
+  const p = s.unitPower[u]!;
+  const here = unitProvince[u]!;
+  const key = unitType[u]! * L + unitLocation[u]!;
+  const reachBase = key * W;
+  const atSea = unitType[u] === FLEET && t.convoyCapable[here] === 1;
+  const there = unitProvince[v]!;
+  const vType = unitType[v]!;
+  const vLoc = unitLocation[v]!;
+  const vKey = vType * L + vLoc;
+  let wrote = false;
+  if (hasBit(reachBits, reachBase, prank[there]!)) {
+    pushOrderCode(out, p, SUPPORT_HOLD, key, vKey, -1);
+    if (supports === FIRST_SUPPORT) return true;
+    wrote = true;
+  }
+  // Moves into the provinces both units reach. An army's move by convoy is supportable only if the army has a
+  // route without this unit (6.D.31): when this fleet is on one of its routes, destinations that are not adjacent
+  // by land are checked against a search with this fleet left out.
+  const vAtSeaRoute = vType === ARMY && atSea && hasBit(convoySeas, v * W, prank[here]!);
+  let exceptDone = false;
+  for (let w = 0; w < W; w++) {
+    const reachWord = reachBits[reachBase + w]!;
+    if (reachWord === 0) continue; // a unit reaches only provinces near it: often one or two words of W
+    // Where v moves: the provinces its key reaches, and an army's destinations by convoy.
+    const moves = reachBits[vKey * W + w]! | (vType === ARMY ? convoyDest[v * W + w]! : 0);
+    let bits = reachWord & moves;
+    if (vAtSeaRoute && (bits & ~armyAdjBits[there * W + w]!) !== 0) {
+      if (!exceptDone) {
+        except.fill(0);
+        convoySearch(t, s, there, here, except, 0, undefined, 0);
+        exceptDone = true;
+      }
+      bits &= armyAdjBits[there * W + w]! | except[w]!;
+    }
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const q = provincesByRank[(w << 5) + 31 - Math.clz32(low)]!;
+      if (vType === FLEET && multiCoast[q]) {
+        // A fleet's move names the coast: one support per coast it can move to.
+        for (const c of map.provinceCoasts[q]!) {
+          if (fleetAdjM[vLoc * L + c]) {
+            pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, c);
+            if (supports === FIRST_SUPPORT) return true;
+            wrote = true;
+          }
+        }
+      } else {
+        // A fleet that reaches a province without coasts is adjacent to it; an army's moves are all here.
+        pushOrderCode(out, p, SUPPORT_MOVE, key, vKey, q);
+        if (supports === FIRST_SUPPORT) return true;
+        wrote = true;
+      }
+    }
+  }
+  return wrote;
 }
 
 /**

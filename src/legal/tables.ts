@@ -9,6 +9,7 @@
  */
 import type { GameMap, UnitType } from '../map/types.js';
 import type { UnitRef } from '../orders/types.js';
+import type { SupportPairs } from './support-pairs.js';
 
 export const ARMY = 0;
 export const FLEET = 1;
@@ -21,6 +22,13 @@ export interface LegalTables {
   readonly L: number;
   /** 1 for a sea province. */
   readonly isSea: Uint8Array;
+  /**
+   * 1 where a fleet can convoy (`map.convoyCapable`: a sea or a convoyable coast). The convoy tables below call
+   * such a province a "sea".
+   */
+  readonly convoyCapable: Uint8Array;
+  /** The convoyable coastal provinces (empty on most maps). */
+  readonly convoyableCoasts: Int32Array;
   /** 1 for a coastal province. */
   readonly isCoast: Uint8Array;
   /** 1 for an inland province. */
@@ -41,6 +49,12 @@ export interface LegalTables {
   /** Fleet neighbours (locations) of each location, sorted by code (CSR). */
   readonly fleetStart: Int32Array;
   readonly fleetAdj: Int32Array;
+  /**
+   * The legal moves of a fleet at each location, sorted by code (CSR): its neighbours but those in its own or an
+   * inland province, and a province with coasts named without its coast.
+   */
+  readonly fleetMoveStart: Int32Array;
+  readonly fleetMove: Int32Array;
   /**
    * Sea provinces next to a province, as `convoyRouteExists` starts its search: the sea provinces among the fleet
    * neighbours of the province's location and of each of its coasts (CSR, may repeat).
@@ -91,6 +105,8 @@ export interface LegalTables {
   readonly locationByCode: ReadonlyMap<string, number>;
   /** Scratch buffers, grown as needed and reused by every call. */
   scratch: Scratch;
+  /** The supports per pair of unit keys (support-pairs.ts), made on first use; null for a map too large. */
+  supportPairs: SupportPairs | null | undefined;
 }
 
 export interface Scratch {
@@ -112,8 +128,6 @@ export interface Scratch {
   convoyDest: Uint32Array;
   /** Per unit: sea provinces the convoy search from the unit's province visited. */
   convoySeas: Uint32Array;
-  /** Per unit: provinces it can move to (land, coast, by convoy; a fleet to any coast). */
-  moveBits: Uint32Array;
   /** Per (fleet, army) pair: destinations of legal convoy orders. */
   convoyOrder: Uint32Array;
   /** BFS queue over provinces; bit sets of the seas holding a fleet, and of the seas a search has seen. */
@@ -122,11 +136,12 @@ export interface Scratch {
   seen: Uint32Array;
   /** Destinations of a convoy search with one fleet left out. */
   except: Uint32Array;
+  /** Destinations of the search that checks a convoyable destination (see convoySearch). */
+  withoutEnd: Uint32Array;
   /** Depth-first search over proper convoy chains. */
   chain: Int32Array;
   inChain: Uint8Array;
   touched: Int32Array;
-  nextIndex: Int32Array;
   /** Per sea province: the unit standing there if it is a fleet, else -1. */
   seaFleet: Int32Array;
   /**
@@ -137,6 +152,8 @@ export interface Scratch {
   /** Per unit: index among the convoying fleets / armies, or -1. */
   fleetSlot: Int32Array;
   armySlot: Int32Array;
+  /** The armies with an army slot, in output order. */
+  convoyArmies: Int32Array;
   /** Retreat listing: 1 per occupied province. Adjustment listing: builds (+) or disbands (-) due per power. */
   occupied: Uint8Array;
   counts: Int32Array;
@@ -184,6 +201,7 @@ function build(map: GameMap): LegalTables {
     isCoast[p] = kind(p) === 'coast' ? 1 : 0;
     isLand[p] = kind(p) === 'land' ? 1 : 0;
   }
+  const convoyCapable = map.convoyCapable;
   const multiCoast = Uint8Array.from({ length: P }, (_, p) => (map.provinceCoasts[p]!.length > 0 ? 1 : 0));
   const codes = map.locationCode;
   const byCode = Array.from({ length: L }, (_, i) => i).sort((a, b) =>
@@ -238,19 +256,19 @@ function build(map: GameMap): LegalTables {
     for (const loc of [p, ...map.provinceCoasts[p]!]) {
       for (let i = map.fleetStart[loc]!; i < map.fleetStart[loc + 1]!; i++) {
         const q = map.locationProvince[map.fleetAdj[i]!]!;
-        if (isSea[q]) starts.push(q);
+        if (convoyCapable[q] && q !== p) starts.push(q);
       }
     }
     startRows.push(starts);
     const touching: number[] = [];
-    for (let s = 0; s < P; s++) if (isSea[s] && fleetReachM[s * P + p]) touching.push(s);
+    for (let s = 0; s < P; s++) if (convoyCapable[s] && fleetReachM[s * P + p]) touching.push(s);
     touchingRows.push(touching);
     const coastsOf: number[] = [];
     const seasOf: number[] = [];
-    if (isSea[p]) {
+    if (convoyCapable[p]) {
       for (let q = 0; q < P; q++) {
-        if (isCoast[q] && fleetReachM[p * P + q]) coastsOf.push(q);
-        if (isSea[q] && q !== p && fleetReachM[p * P + q]) seasOf.push(q);
+        if (isCoast[q] && q !== p && fleetReachM[p * P + q]) coastsOf.push(q);
+        if (convoyCapable[q] && q !== p && fleetReachM[p * P + q]) seasOf.push(q);
       }
     }
     seaCoastRows.push(coastsOf);
@@ -291,6 +309,14 @@ function build(map: GameMap): LegalTables {
 
   const [armyStart, armyAdj] = csr(armyRows);
   const [fleetStart, fleetAdj] = csr(fleetRows);
+  const [fleetMoveStart, fleetMove] = csr(
+    fleetRows.map((row, a) =>
+      row.filter((d) => {
+        const q = map.locationProvince[d]!;
+        return q !== map.locationProvince[a] && !isLand[q] && !(d < P && multiCoast[d]);
+      }),
+    ),
+  );
   const bitRows = (rows: readonly (readonly number[])[]): Uint32Array => {
     const bits = new Uint32Array(rows.length * W);
     rows.forEach((row, p) => {
@@ -308,6 +334,10 @@ function build(map: GameMap): LegalTables {
     P,
     L,
     isSea,
+    convoyCapable,
+    convoyableCoasts: Int32Array.from({ length: P }, (_, p) => p).filter(
+      (p) => convoyCapable[p] && isCoast[p],
+    ),
     isCoast,
     isLand,
     multiCoast,
@@ -320,6 +350,8 @@ function build(map: GameMap): LegalTables {
     armyAdj,
     fleetStart,
     fleetAdj,
+    fleetMoveStart,
+    fleetMove,
     startSeaStart,
     startSea,
     touchingSeaStart,
@@ -343,6 +375,7 @@ function build(map: GameMap): LegalTables {
     powersByName,
     locationByCode,
     scratch: undefined as unknown as Scratch,
+    supportPairs: undefined,
   };
   t.scratch = makeScratch(t, 40);
   return t;
@@ -363,20 +396,20 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     keyBits: new Uint32Array((2 * t.L + 31) >>> 5),
     convoyDest: new Uint32Array(cap * W),
     convoySeas: new Uint32Array(cap * W),
-    moveBits: new Uint32Array(cap * W),
     convoyOrder: new Uint32Array(cap * cap * W),
     queue: new Int32Array(P),
     fleetSeas: new Uint32Array(W),
     seen: new Uint32Array(W),
     except: new Uint32Array(W),
+    withoutEnd: new Uint32Array(W),
     chain: new Int32Array(P + 1),
     inChain: new Uint8Array(P),
     touched: new Int32Array(P),
-    nextIndex: new Int32Array(P + 1),
     seaFleet: new Int32Array(P).fill(-1),
     movers: new Uint32Array(P * ((cap + 31) >>> 5)),
     fleetSlot: new Int32Array(cap),
     armySlot: new Int32Array(cap),
+    convoyArmies: new Int32Array(cap),
     occupied: new Uint8Array(P),
     counts: new Int32Array(t.map.powers.length),
   };

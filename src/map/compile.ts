@@ -97,6 +97,7 @@ export function compileMap(input: unknown): Result<GameMap> {
     homePower[i] = h;
     if (h >= 0) homeCenters[h]?.push(i);
   });
+  const { startOwner, convoyCapable } = provinceSwitches(issues, provinces.list, locs, homePower);
   const supplyCenterCount = supplyCenter.reduce((a, b) => a + b, 0);
   const victoryCenters = def.victoryCenters ?? 0;
   if (def.victoryCenters !== undefined && victoryCenters > supplyCenterCount) {
@@ -127,6 +128,8 @@ export function compileMap(input: unknown): Result<GameMap> {
     provinceName: Object.freeze(provinces.list.map((p) => p.def.name)),
     supplyCenter,
     homePower,
+    startOwner,
+    convoyCapable,
     provinceCoasts: Object.freeze(locs.provinceCoasts.map((c) => Object.freeze([...c]))),
     armyStart,
     armyAdj,
@@ -154,6 +157,46 @@ export function compileRules(rules: MapRules): CompiledRules {
     calendar: Object.freeze({ ...(rules.calendar ?? STANDARD_RULES.calendar) }),
     leadVictory: rules.leadVictory === undefined ? undefined : Object.freeze({ ...rules.leadVictory }),
   });
+}
+
+/**
+ * The per-province switches `unownedAtStart` and `convoyable`, as tables: the owner of each province at the start
+ * (a home centre's power, unless the centre starts unowned) and where a fleet can convoy (a sea, or a convoyable
+ * coast). A switch where it means nothing is reported: `unownedAtStart` on a province that is no home centre;
+ * `convoyable` on a province that is not a coast, or on one with coasts (a convoy route goes from province to
+ * province, and a fleet there would stand on one coast).
+ */
+function provinceSwitches(
+  issues: Issue[],
+  provinces: readonly Province[],
+  locs: Locations,
+  homePower: Int32Array,
+): { startOwner: Int32Array; convoyCapable: Uint8Array } {
+  const startOwner = new Int32Array(provinces.length).fill(-1);
+  const convoyCapable = new Uint8Array(provinces.length);
+  provinces.forEach((p, i) => {
+    const path = child('$.provinces', p.index);
+    if (p.def.unownedAtStart === true && (p.def.home === undefined || p.def.supplyCenter !== true))
+      issues.push(
+        issueAt(
+          child(path, 'unownedAtStart'),
+          'bad-value',
+          `province ${p.def.code}: "unownedAtStart" is for a home centre (a supply centre with a "home")`,
+        ),
+      );
+    if (p.def.unownedAtStart !== true) startOwner[i] = homePower[i]!;
+    const inland = p.def.kind === 'land' || p.def.kind === 'impassable';
+    if (p.def.convoyable === true && (inland || (locs.provinceCoasts[i]?.length ?? 0) > 0))
+      issues.push(
+        issueAt(
+          child(path, 'convoyable'),
+          'bad-value',
+          `province ${p.def.code}: "convoyable" is for a coastal province without coasts`,
+        ),
+      );
+    convoyCapable[i] = p.def.kind === 'sea' || (p.def.kind === 'coast' && p.def.convoyable === true) ? 1 : 0;
+  });
+  return { startOwner, convoyCapable };
 }
 
 interface Indexed<T> {

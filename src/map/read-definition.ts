@@ -98,6 +98,18 @@ const CALENDAR_FIELDS = ['springToFall', 'fallToSpring', 'seasonName'];
 const LEAD_VICTORY_FIELDS = ['untilYear'];
 const ONE_WAY_FIELDS = ['type', 'from', 'to'];
 
+/** The fields of each kind of object, for the test that holds the JSON Schema to the same lists. */
+export const DEFINITION_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  map: TOP_FIELDS,
+  power: POWER_FIELDS,
+  province: PROVINCE_FIELDS,
+  startingUnit: UNIT_FIELDS,
+  rules: RULES_FIELDS,
+  calendar: CALENDAR_FIELDS,
+  leadVictory: LEAD_VICTORY_FIELDS,
+  oneWayEdge: ONE_WAY_FIELDS,
+};
+
 /** What could be read of a definition: every field of the right type and value. */
 export interface ReadDefinition {
   name: string;

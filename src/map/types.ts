@@ -165,6 +165,16 @@ export interface GameMap {
   readonly supplyCenter: Uint8Array;
   /** Index into `powers` of the home power, or -1. */
   readonly homePower: Int32Array;
+  /**
+   * Owner (index into `powers`) of each province at the start of a game, or -1: every home centre's power, except
+   * for home centres marked `unownedAtStart`.
+   */
+  readonly startOwner: Int32Array;
+  /**
+   * 1 for a province where a fleet can convoy and through which a convoy route may pass: every sea, and every
+   * coastal province marked `convoyable` (Baleares, Gibraltar). Every convoy rule asks this, never the kind.
+   */
+  readonly convoyCapable: Uint8Array;
   /** Coast locations of each province (empty for single-coast provinces). */
   readonly provinceCoasts: readonly (readonly number[])[];
   /** Army neighbours of each province, CSR: armyAdj[armyStart[p] .. armyStart[p+1]). */

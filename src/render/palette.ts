@@ -34,7 +34,9 @@ function makeStyles(map: GameMap): PowerStyle[] {
   return map.powers.map((name, i) => {
     const color = (map.powerColour[i] ?? '#4D4D4D').toUpperCase();
     const letters = name.replace(/[^A-Z]/gi, '').toUpperCase();
-    const letter = [...letters].find((c) => !taken.has(c)) ?? `${letters.charAt(0)}${i + 1}`;
+    // A letter of the name not taken yet; else its first letter with another of its letters ("RU"); else a number.
+    const pairs = [...letters.slice(1)].map((c) => `${letters.charAt(0)}${c}`);
+    const letter = [...letters, ...pairs].find((c) => !taken.has(c)) ?? `${letters.charAt(0)}${i + 1}`;
     taken.add(letter);
     return {
       name,

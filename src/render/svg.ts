@@ -277,7 +277,9 @@ function provinceLayer(
   let out = `<g class="provinces" stroke="${BORDER}" stroke-width="${num(g.unit * 0.09)}" stroke-linejoin="round" fill-rule="evenodd">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const kind = map.provinceKind[p]!;
-    const base = kind === 'sea' ? SEA : kind === 'land' ? INLAND : LAND;
+    // An impassable province (no unit may enter it) is hatched like the art's impassable areas.
+    const base =
+      kind === 'sea' ? SEA : kind === 'land' ? INLAND : kind === 'impassable' ? 'url(#hatch)' : LAND;
     const fill = kind !== 'sea' && owner[p]! >= 0 ? styles[owner[p]!]!.tint : base;
     out += text.before[p]! + fill + text.after[p]!;
   }
@@ -532,6 +534,17 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
+/**
+ * A power's name for the legend: each word capitalised ("South Africa", "Principality of Kiev"), short words
+ * of three letters or fewer kept as written (USA, UK), but "of", "the" and "and" in lower case.
+ */
 function cap(name: string): string {
-  return name.charAt(0) + name.slice(1).toLowerCase();
+  return name
+    .split(' ')
+    .map((word, i) => {
+      const lower = word.toLowerCase();
+      if (i > 0 && (lower === 'of' || lower === 'the' || lower === 'and')) return lower;
+      return word.length <= 3 ? word : word.charAt(0) + word.slice(1).toLowerCase();
+    })
+    .join(' ');
 }

@@ -24,10 +24,11 @@ const { BUILD, CONVOY, DISBAND, HOLD, MOVE, MOVE_VIA, ORDER_STRIDE, RETREAT, SUP
 
 /** A seeded random number generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+  // The state in a typed array: a captured `let` above 2^30 is boxed, one heap number per draw.
+  const state = new Uint32Array([seed >>> 0]);
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
+    state[0]! += 0x6d2b79f5; // wraps to 32 bits
+    let x = state[0]!;
     x = Math.imul(x ^ (x >>> 15), x | 1);
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
@@ -65,6 +66,10 @@ interface Scratch {
   powerStart: Int32Array;
   /** Per listed row: 1 when taken out of the choice (adjustments). */
   removed: Uint8Array;
+  /** The rows a pick chooses among, gathered in one pass (see `picksFor`). */
+  picks: Int32Array;
+  /** Per power: builds (+) or disbands (-) due. */
+  due: Int32Array;
 }
 
 const scratches = new WeakMap<GameMap, Scratch>();
@@ -86,11 +91,19 @@ function scratchOf(map: GameMap, rows: number): Scratch {
       byPower: new Int32Array(P + 1),
       powerStart: new Int32Array(map.powers.length + 1),
       removed: new Uint8Array(0),
+      picks: new Int32Array(64),
+      due: new Int32Array(map.powers.length),
     };
     scratches.set(map, s);
   }
   if (s.removed.length < rows) s.removed = new Uint8Array(Math.max(rows, 2 * s.removed.length));
   return s;
+}
+
+/** Room for `rows` rows in `s.picks`. */
+function picksFor(s: Scratch, rows: number): Int32Array {
+  if (s.picks.length < rows) s.picks = new Int32Array(Math.max(rows, 2 * s.picks.length));
+  return s.picks;
 }
 
 /**
@@ -112,7 +125,9 @@ export function chooseRandomOrders(
   const first = power < 0 ? 0 : power;
   const last = power < 0 ? map.powers.length - 1 : power;
   if (position.phaseType !== PHASE_MOVEMENT && position.phaseType !== PHASE_RETREAT) {
-    for (let p = first; p <= last; p++) chooseAdjustments(map, position, legal, p, random, out);
+    const due = scratchOf(map, legal.count).due;
+    adjustmentsDue(map, position, due);
+    for (let p = first; p <= last; p++) chooseAdjustments(map, legal, p, due[p]!, random, out);
     return;
   }
   const s = scratchOf(map, legal.count);
@@ -143,34 +158,38 @@ function orderByPower(s: Scratch, groups: number, powers: number): void {
   powerStart[0] = 0;
 }
 
-/** Splits the rows (of `power`, or all when -1) into groups, one per unit: a unit's rows are consecutive. */
+/**
+ * Splits the rows (of `power`, or all when -1) into groups, one per unit: a unit's rows are consecutive. Once a
+ * group's hold is found, the rest of its rows (its supports, most rows of a movement listing) are only skipped.
+ */
 function groupRows(s: Scratch, legal: OrderCodeList, power: number): number {
   const { start, hold, end, key: keys, power: powers, chosen, supporter, groupOfKey } = s;
   const c = legal.codes;
+  const count = legal.count;
   let groups = 0;
-  let last = -1; // the unit key of the open group
-  for (let i = 0, at = 0; i < legal.count; i++, at += ORDER_STRIDE) {
+  let i = 0;
+  while (i < count) {
+    const at = i * ORDER_STRIDE;
+    const key = c[at + 2]!;
     if (power >= 0 && c[at] !== power) {
-      if (last !== -1) end[groups - 1] = i;
-      last = -1;
+      i++;
       continue;
     }
-    const key = c[at + 2]!;
-    if (key !== last) {
-      if (last !== -1) end[groups - 1] = i;
-      start[groups] = i;
-      hold[groups] = -1;
-      keys[groups] = key;
-      powers[groups] = c[at]!;
-      chosen[groups] = -1;
-      supporter[groups] = 0;
-      groupOfKey[key] = groups;
-      groups++;
-      last = key;
+    start[groups] = i;
+    hold[groups] = -1;
+    keys[groups] = key;
+    powers[groups] = c[at]!;
+    chosen[groups] = -1;
+    supporter[groups] = 0;
+    groupOfKey[key] = groups;
+    // The unit's rows up to its hold, then the rest of them.
+    while (i < count && c[i * ORDER_STRIDE + 2] === key && c[i * ORDER_STRIDE + 1] !== HOLD) i++;
+    if (i < count && c[i * ORDER_STRIDE + 2] === key) {
+      hold[groups] = i++;
+      while (i < count && c[i * ORDER_STRIDE + 2] === key) i++;
     }
-    if (c[at + 1] === HOLD) hold[groups - 1] = i;
+    end[groups++] = i;
   }
-  if (last !== -1) end[groups - 1] = legal.count;
   return groups;
 }
 
@@ -212,12 +231,10 @@ function pickOfClass(
     return count <= 0 ? -1 : hold + 1 + Math.floor(random() * count);
   }
   const from = s.start[g]!;
+  const picks = picksFor(s, hold - from);
   let count = 0;
-  for (let i = from; i < hold; i++) if (ofClass(map, s, c, i, cls)) count++;
-  if (count === 0) return -1;
-  let k = Math.floor(random() * count);
-  for (let i = from; i < hold; i++) if (ofClass(map, s, c, i, cls) && k-- === 0) return i;
-  return -1;
+  for (let i = from; i < hold; i++) if (ofClass(map, s, c, i, cls)) picks[count++] = i;
+  return count === 0 ? -1 : picks[Math.floor(random() * count)]!;
 }
 
 function isMove(c: Int32Array, i: number): boolean {
@@ -298,13 +315,11 @@ function chooseMovement(
       last = legal.count;
       c = legal.codes; // grown, perhaps
     }
+    const picks = picksFor(s, last - first);
     let helpful = 0;
-    for (let i = first; i < last; i++) if (helps(map, s, c, i)) helpful++;
-    if (helpful > 0 && random() < 0.8) {
-      let n = Math.floor(random() * helpful);
-      for (let i = first; i < last && chosen[g]! < 0; i++)
-        if (helps(map, s, c, i) && n-- === 0) chosen[g] = i;
-    } else chosen[g] = first + Math.floor(random() * (last - first));
+    for (let i = first; i < last; i++) if (helps(map, s, c, i)) picks[helpful++] = i;
+    if (helpful > 0 && random() < 0.8) chosen[g] = picks[Math.floor(random() * helpful)]!;
+    else chosen[g] = first + Math.floor(random() * (last - first));
   }
 }
 
@@ -329,12 +344,11 @@ function chooseRetreats(s: Scratch, c: Int32Array, from: number, to: number, ran
   }
 }
 
-/** Builds (+) or disbands (-) due to `power`: owned centres less units. */
-function adjustmentDue(map: GameMap, position: CodedPosition, power: number): number {
-  let change = 0;
-  for (let p = 0; p < map.provinceCount; p++) if (position.owner[p] === power) change++;
-  for (let u = 0; u < position.unitCount; u++) if (position.units[u * 2] === power) change--;
-  return change;
+/** Builds (+) or disbands (-) due to each power (owned centres less units), into `due`, in one pass. */
+function adjustmentsDue(map: GameMap, position: CodedPosition, due: Int32Array): void {
+  due.fill(0);
+  for (let p = 0; p < map.provinceCount; p++) if (position.owner[p]! >= 0) due[position.owner[p]!]!++;
+  for (let u = 0; u < position.unitCount; u++) due[position.units[u * 2]!]!--;
 }
 
 /** A uniform pick among the power's rows of `kind` not yet removed; -1, drawing nothing, when there are none. */
@@ -359,13 +373,12 @@ function pickRow(
 
 function chooseAdjustments(
   map: GameMap,
-  position: CodedPosition,
   legal: OrderCodeList,
   power: number,
+  change: number,
   random: () => number,
   out: OrderCodeList,
 ): void {
-  const change = adjustmentDue(map, position, power);
   if (change === 0) return;
   const s = scratchOf(map, legal.count);
   const c = legal.codes;

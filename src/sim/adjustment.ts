@@ -112,7 +112,7 @@ function listed(codes: Int32Array, count: number, orders: Int32Array, i: number)
  */
 function civilDisorder(sim: Simulation, power: number, missing: number, disbanded: Int32Array): void {
   const map = sim.map;
-  const distance = distanceToOwnedCenters(map, sim.owner, power);
+  const distance = distanceToOwnedCenters(map, sim.owner, power, simScratch(map).distance);
   const nameRank = provinceNameRank(map);
   for (let k = 0; k < missing; k++) {
     let best = -1;

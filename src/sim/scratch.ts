@@ -15,6 +15,8 @@ export interface SimScratch {
   perUnit: Int32Array;
   /** Per province: a count, or the unit standing there (-1 for none). */
   perProvince: Int32Array;
+  /** Per province: steps to an owned supply centre (civil disorder). */
+  distance: Int32Array;
   /** Per province: the build claiming it, a mark. */
   claimed: Uint8Array;
   /** Per power: builds (+) or disbands (-) due; how many of them the orders used. */
@@ -33,6 +35,7 @@ export function simScratch(map: GameMap): SimScratch {
       retreats: newOrderCodeList(64),
       perUnit: new Int32Array(P),
       perProvince: new Int32Array(P),
+      distance: new Int32Array(P),
       claimed: new Uint8Array(P),
       change: new Int32Array(map.powers.length),
       used: new Int32Array(map.powers.length),

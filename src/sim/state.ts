@@ -133,10 +133,7 @@ export class Simulation implements CodedPosition {
     this.contested = new Uint8Array(b, 24 * P, P);
     this.byConvoy = new Uint8Array(b, 24 * P + 4 * bytes, P);
     this.orders = newOrderCodeList(64);
-    this.owner.fill(-1);
-    map.homeCenters.forEach((homes, power) => {
-      for (const p of homes) this.owner[p] = power;
-    });
+    this.owner.set(map.startOwner);
     for (const u of map.startingUnits) {
       const location = u.type === 'A' ? map.locationProvince[u.location]! : u.location;
       this.addUnit(u.power, unitKey(map, u.type === 'A' ? ARMY : FLEET, location));

@@ -56,7 +56,7 @@ export function solve(
   for (;;) {
     const solving = solvingState(s, tables, solver, guess);
     const { decisions } = solving;
-    const log = (solving.log = newBackupLog(n, allHold, s.fallback, solving.log));
+    const log = (solving.log = newBackupLog(n, s.fallback, allHold, solving.log));
     solver.reset(solving.adjudicate, solving.backupRule, n);
     if (!guess) settleUnopposed(tables, s.resolver);
     const success = s.success;
@@ -117,7 +117,7 @@ function solvingState(
   const decisions = new MovementDecisions(tables, solver, guess, s);
   const made: NonNullable<MovementScratch['solving']> = {
     decisions,
-    log: newBackupLog(0, undefined, s.fallback),
+    log: newBackupLog(0, s.fallback),
     adjudicate: (d, optimistic) => decisions.adjudicate(d, optimistic),
     backupRule: (cycle, settle) => applyBackupRule(decisions.tables, decisions, made.log, cycle, settle),
   };
@@ -393,8 +393,7 @@ function writeResult(
       return { resolution: 'succeeds', reason };
     }
     const rule = log.rule[u];
-    if (rule === 'all-hold' || rule === 'no-resolution')
-      return { resolution: 'fails', reason: paradoxReason(u, rule) };
+    if (rule === 'all-hold') return { resolution: 'fails', reason: paradoxReason(u, rule) };
     const impossible = choice.accepted[u]?.impossible;
     if (impossible)
       return {
@@ -631,7 +630,6 @@ function messageFor(resolution: Resolution, reason: Reason): string {
         szykman: 'convoy paradox, Szykman rule',
         'all-hold': 'convoy paradox, all-hold rule',
         dptg: 'convoy paradox, DPTG rule',
-        'no-resolution': 'no resolution, every move and support of the cycle fails',
       };
       return `${resolution}: ${what[reason.rule]}${fallback}`;
     }

@@ -9,18 +9,20 @@
  *   all-hold; the consistency is checked after solving (see adjudicate.ts);
  * - the 1971, 1982 and 2000 rules protect supports in decisions.ts; a paradox they leave (6.F.18, 6.F.22-6.F.24)
  *   goes to the named fallback (`paradoxFallback`), and the outcome says so.
- * Anything else, which the standard rules cannot produce, makes every move and support of the cycle fail.
+ * Without convoys the standard rules have no cycle but circular movement, so a cycle without a convoy is one (5.B.9).
+ * (The DATC's fallback for the new paradoxes of variant movement rules, 5.B.9 last paragraph, is not needed: no such
+ * rule is implemented.)
  */
 import type { MovementDecisions } from './decisions.js';
-import { CONVOY, MOVE, SUPPORT, type MovementTables } from './tables.js';
+import { CONVOY, MOVE, type MovementTables } from './tables.js';
 
-export type BackupRuleName = 'circular-movement' | 'szykman' | 'all-hold' | 'dptg' | 'no-resolution';
+export type BackupRuleName = 'circular-movement' | 'szykman' | 'all-hold' | 'dptg';
 
 export interface BackupLog {
   /** Per unit: the backup rule that settled its decision, or undefined. */
   readonly rule: (BackupRuleName | undefined)[];
   /** Per unit: 1 when the rule applied was the fallback of the 1971/1982/2000 paradox rule. */
-  readonly fallback: Uint8Array;
+  fallback: Uint8Array;
   /** DPTG: convoy sets settled the Szykman way, to be checked for consistency. */
   readonly tentative: number[][];
   /** DPTG: convoys whose paradox must be settled by all-hold (their Szykman resolution was inconsistent). */
@@ -31,24 +33,22 @@ const NONE: ReadonlySet<number> = new Set<number>();
 
 /**
  * A log cleared for a new set of decisions: `reuse` (the scratch set's, so that a phase allocates none) or a new
- * one. `fallback`, when given, is scratch space of at least `units` places (cleared here).
+ * one. `fallback` is scratch space of at least `units` places (cleared here; it may have grown since `reuse`).
  */
 export function newBackupLog(
   units: number,
+  fallback: Uint8Array,
   allHold: ReadonlySet<number> = NONE,
-  fallback?: Uint8Array,
   reuse?: BackupLog,
 ): BackupLog {
-  const marks = fallback ?? new Uint8Array(units);
-  marks.fill(0, 0, units);
-  if (reuse !== undefined && reuse.fallback === marks) {
-    // Only a phase with a cycle wrote into these.
-    if (reuse.rule.length > 0) reuse.rule.length = 0;
-    if (reuse.tentative.length > 0) reuse.tentative.length = 0;
-    reuse.allHold = allHold;
-    return reuse;
-  }
-  return { rule: [], fallback: marks, tentative: [], allHold };
+  fallback.fill(0, 0, units);
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: equivalent, a new log and the cleared old one are the same to the caller, and the first log is cleared before its first use (adjudicate.ts).
+  if (reuse === undefined) return { rule: [], fallback, tentative: [], allHold };
+  reuse.rule.length = 0;
+  reuse.tentative.length = 0;
+  reuse.fallback = fallback;
+  reuse.allHold = allHold;
+  return reuse;
 }
 
 /** Settles (some of) a cycle through `settle`; returns whether it changed anything else (a blocked path). */
@@ -65,27 +65,27 @@ export function applyBackupRule(
   };
   const convoys = cycle.filter((d) => t.kind[d] === CONVOY);
   if (convoys.length === 0) {
-    if (cycle.every((d) => t.kind[d] === MOVE)) {
-      for (const d of cycle) {
-        mark(d, 'circular-movement', false);
-        settle(d, true);
-      }
-      return false;
-    }
+    // Circular movement: every move of the cycle succeeds (6.C.1-6.C.3); the cycle holds nothing else.
     for (const d of cycle) {
-      if (t.kind[d] !== MOVE && t.kind[d] !== SUPPORT) continue;
-      mark(d, 'no-resolution', false);
-      settle(d, false);
+      log.rule[d] = 'circular-movement';
+      settle(d, true);
     }
+    // Stryker disable next-line BooleanLiteral: equivalent, the cycle's decisions are unresolved, so settle() above resolved some and the solver does not read this.
     return false;
   }
 
   let rule = t.rules.convoyParadox;
   let fallback = false;
-  if (rule === 'rule-1971' || rule === 'rule-1982' || rule === 'rule-2000') {
+  if (
+    rule === 'rule-1971' ||
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the 1982 rule leaves no paradox (DATC 4.A.2 b), so no cycle with a convoy comes here under it.
+    rule === 'rule-1982' ||
+    rule === 'rule-2000'
+  ) {
     rule = t.rules.paradoxFallback;
     fallback = true;
   }
+  // Stryker disable next-line ConditionalExpression: equivalent for `true`, log.allHold is filled only under DPTG (adjudicate.ts `solve`); `false` is killed.
   if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
 
   if (rule === 'all-hold') {
@@ -113,5 +113,6 @@ export function applyBackupRule(
     settle(f, false);
   }
   if (rule === 'dptg') log.tentative.push(convoys);
+  // Stryker disable next-line BooleanLiteral: equivalent, the convoys are decisions of the cycle, unresolved, so settle() above resolved some and the solver does not read this.
   return false;
 }

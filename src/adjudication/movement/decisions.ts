@@ -17,8 +17,8 @@ import { movementScratch, type MovementScratch } from './scratch.js';
 
 // Imported bindings are live: each use reads a cell and checks that it is initialised, even in optimised code.
 // Module constants are folded into the code, so the hot loops below use these local copies.
-const FLEET = FLEET_CODE;
 const { BY_CONVOY, BY_LAND, CONVOY, MOVE, SUPPORT } = codes;
+const FLEET = FLEET_CODE;
 
 /** The part of the solver the decisions use. */
 export interface DecisionSource {
@@ -46,7 +46,7 @@ export class MovementDecisions {
   constructor(
     tables: MovementTables,
     solver: DecisionSource,
-    convoyAdjudicatesAttacks = false,
+    convoyAdjudicatesAttacks: boolean,
     scratch: MovementScratch = movementScratch(tables.board.map, tables.board.unitCount),
   ) {
     this.t = tables;
@@ -79,10 +79,9 @@ export class MovementDecisions {
         return this.move(d, optimistic);
       case SUPPORT:
         return this.support(d, optimistic);
-      case CONVOY:
-        return this.convoy(d, optimistic);
       default:
-        return false;
+        // CONVOY: a unit that holds has no decision (the solvers are asked about the other kinds only).
+        return this.convoy(d, optimistic);
     }
   }
 
@@ -103,6 +102,7 @@ export class MovementDecisions {
   private moveWith(u: number, optimistic: boolean, headToHead: boolean): boolean {
     const t = this.t;
     const attack = this.attackWith(u, optimistic, headToHead);
+    // Stryker disable next-line ConditionalExpression: equivalent, an attack of 0 beats no strength (none is below 0), so the tests below fail it as well; this only saves them.
     if (attack === 0) return false;
     const dest = t.dest[u]!;
     if (headToHead) {
@@ -216,8 +216,8 @@ export class MovementDecisions {
 
   /**
    * The support-protecting paradox rules (4.A.2): 1971 — a convoyed army does not cut the support of a fleet for a
-   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water that
-   * holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
+   * fleet attacking one of its convoying fleets; 1982 — nor of a fleet supporting an action in a body of water (or a
+   * convoyable coast) that holds a convoying fleet; 2000 — nor of any unit supporting an attack on a fleet necessary for its convoy.
    */
   private paradoxRuleProtects(s: number, a: number): boolean {
     const t = this.t;
@@ -225,11 +225,11 @@ export class MovementDecisions {
     const rule = t.rules.convoyParadox;
     if (rule !== 'rule-1971' && rule !== 'rule-1982' && rule !== 'rule-2000') return false;
     const into = t.dest[s]!;
-    const supported = t.target[s]!;
     if (rule === 'rule-1982') {
+      // The rule speaks of a fleet: on a convoyable coast an army may also stand and be supported.
       if (board.unitType[s] !== FLEET) return false;
-      const province = into >= 0 ? into : board.unitProvince[supported]!;
-      if (board.map.provinceKind[province] !== 'sea') return false;
+      const province = into >= 0 ? into : board.unitProvince[t.target[s]!]!;
+      if (board.map.convoyCapable[province] !== 1) return false;
       const there = board.unitAt[province]!;
       return there >= 0 && t.kind[there] === CONVOY;
     }
@@ -237,8 +237,7 @@ export class MovementDecisions {
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
       const f = t.convoyers[i]!;
       if (board.unitProvince[f] !== into) continue;
-      if (rule === 'rule-1971') return board.unitType[s] === FLEET && board.unitType[supported] === FLEET;
-      return this.necessaryFleet(a, f);
+      return rule === 'rule-1971' || this.necessaryFleet(a, f);
     }
     return false;
   }
@@ -396,6 +395,7 @@ export class MovementDecisions {
     const board = t.board;
     if (!this.path(u, high)) return 0;
     const defender = board.unitAt[t.dest[u]!]!;
+    // Stryker disable next-line ConditionalExpression: equivalent, for no defender the lines below read kind[-1] and unitPower[-1] (undefined), which exclude no support and give the same count.
     if (defender < 0) return 1 + this.supportCount(u, high, -1);
     if (!headToHead && t.kind[defender] === MOVE && this.solver.resolve(defender, high)) {
       return 1 + this.supportCount(u, high, -1);
@@ -426,6 +426,7 @@ export class MovementDecisions {
     const t = this.t;
     if (!this.path(u, high)) return 0;
     const v = this.partner(u);
+    // Stryker disable next-line ConditionalExpression: equivalent, without a partner headToHead(u) is NO (no opposite move, no Brannan battle), so the block below does nothing.
     if (v >= 0) {
       const battle =
         t.rules.dislodgedUnitEffect === 'never' && t.opposite[u]! >= 0 ? YES : this.headToHead(u);

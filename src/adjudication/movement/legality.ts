@@ -360,15 +360,21 @@ function canReach(board: Board, unit: number, dest: number): boolean {
 function convoyPath(board: Board, unit: number, path: readonly string[], dest: number): number[] | Illegal {
   const map = board.map;
   const seas = path.map((code) => provinceOf(map, code));
-  const bad = seas.findIndex((p) => p < 0 || map.provinceKind[p] !== 'sea');
-  if (bad >= 0) return { reason: 'bad-convoy-path', message: `${path[bad]} is not a sea province` };
-  const chain = [board.unitProvince[unit]!, ...seas, dest];
+  const from = board.unitProvince[unit]!;
+  const bad = seas.findIndex((p) => p < 0 || map.convoyCapable[p] !== 1 || p === from || p === dest);
+  if (bad >= 0) {
+    const end = seas[bad] === from || seas[bad] === dest;
+    const why = end ? 'an end of the convoy route' : 'not a sea province (nor a convoyable one)';
+    return { reason: 'bad-convoy-path', message: `${path[bad]} is ${why}` };
+  }
+  // Each step from a node of the path (a fleet's province, never an end) to the next place.
+  const chain = [from, ...seas, dest];
   for (let i = 0; i + 1 < chain.length; i++) {
     const [a, b] = [chain[i]!, chain[i + 1]!];
-    const sea = map.provinceKind[a] === 'sea' ? a : b;
+    const sea = i > 0 ? a : b;
     const other = sea === a ? b : a;
     const touches =
-      map.provinceKind[other] === 'sea' ? fleetAdjacent(map, sea, other) : fleetCanReach(map, sea, other);
+      i > 0 && i + 2 < chain.length ? fleetAdjacent(map, sea, other) : fleetCanReach(map, sea, other);
     if (!touches)
       return {
         reason: 'bad-convoy-path',
@@ -530,8 +536,11 @@ function checkConvoy(
   const here = board.unitProvince[unit]!;
   const owner = board.unitPower[unit]!;
   if (board.unitType[unit] !== FLEET) return illegal('convoy-by-army', 'only fleets can convoy');
-  if (map.provinceKind[here] !== 'sea')
-    return illegal('convoy-not-at-sea', 'only fleets at sea can convoy (6.F.1)');
+  if (map.convoyCapable[here] !== 1)
+    return illegal(
+      'convoy-not-at-sea',
+      'only fleets at sea (or in a convoyable province) can convoy (6.F.1)',
+    );
   const armyAt = splitCoast(map, order.army.location);
   const from = armyAt.province;
   if (from < 0) return illegal('unknown-location', `unknown location ${order.army.location}`);

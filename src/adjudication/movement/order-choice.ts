@@ -37,6 +37,7 @@ export function chooseOrders(
   s: MovementScratch,
 ): OrderChoice {
   const n = board.unitCount;
+  // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
   const accepted = new Array<AcceptedOrder | undefined>(n);
   const acceptedFrom = s.acceptedFrom;
   acceptedFrom.fill(-1, 0, n);
@@ -45,6 +46,7 @@ export function chooseOrders(
   // Per unit: the first legal order given to it, and how many there are.
   const { firstLegal, legalCount } = s;
   legalCount.fill(0, 0, n);
+  // Stryker disable next-line ArrayDeclaration: equivalent, every place is written below, in order.
   const verdicts = new Array<Verdict>(orders.length);
   for (let i = 0; i < orders.length; i++) {
     const given = orders[i]!;
@@ -54,14 +56,18 @@ export function chooseOrders(
       verdicts[i] = { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: equivalent, without the test civilDisorder[-1] = 0 is ignored by the typed array.
     if (power >= 0) civilDisorder[power] = 0;
     const verdict = checkMovementOrder(board, given.order, power, rules);
+    // Stryker disable next-line UpdateOperator: equivalent, counting down (0, -1, -2) only sends a unit with one order through chooseAmongSeveral, which picks that order.
     if ('accepted' in verdict && legalCount[verdict.accepted.unit]!++ === 0)
       firstLegal[verdict.accepted.unit] = i;
     verdicts[i] = verdict;
   }
   for (let u = 0; u < n; u++) {
+    // Stryker disable next-line ConditionalExpression: equivalent, chooseAmongSeveral finds no order of a unit without one and returns none.
     if (legalCount[u] === 0) continue;
+    // Stryker disable next-line ConditionalExpression: equivalent, chooseAmongSeveral of a single order returns that order (the shortcut saves time).
     const chosen = legalCount[u] === 1 ? firstLegal[u]! : chooseAmongSeveral(u);
     if (chosen >= 0) {
       accepted[u] = (verdicts[chosen] as { accepted: AcceptedOrder }).accepted;
@@ -69,6 +75,7 @@ export function chooseOrders(
     }
   }
 
+  // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
   const implicit = new Array<Order | undefined>(n);
   if (rules.implicitOrders === 'allowed') {
     // An own support or convoy of a move implies that move for an own unit without an order (4.E.3 a).
@@ -76,15 +83,17 @@ export function chooseOrders(
       const verdict = verdicts[i]!;
       if (!('accepted' in verdict) || acceptedFrom[verdict.accepted.unit] !== i) return;
       const o = given.order;
+      // Only a support of a move and a convoy name a move.
+      const to = o.kind === 'support' || o.kind === 'convoy' ? o.to : undefined;
+      if (to === undefined) return;
       const named = verdict.accepted.target;
-      if ((o.kind !== 'support' || o.to === undefined) && o.kind !== 'convoy') return;
       if (
+        // Stryker disable next-line ConditionalExpression: equivalent, for named -1 unitPower[-1] is undefined, so the power test below returns as well.
         named < 0 ||
         accepted[named] !== undefined ||
         board.unitPower[named] !== board.unitPower[verdict.accepted.unit]
       )
         return;
-      const to = o.kind === 'support' ? o.to! : o.to;
       const move: Order = {
         kind: 'move',
         unit: { location: map.locationCode[board.unitLocation[named]!]! },

@@ -1,0 +1,146 @@
+/**
+ * Input that only a caller of the library can give, never a case line: positions in the wrong phase or with units
+ * off the map, orders without a power or naming unknown places and powers. Each is refused with an issue or
+ * judged as an order, never a crash. Part of the tests StrykerJS runs (mutation.test.ts).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
+import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
+import { adjudicateRetreats } from '../src/adjudication/retreat.js';
+import type { OrderOutcome } from '../src/adjudication/outcome.js';
+import { standardMap } from '../src/map/compile.js';
+import type { GivenOrder } from '../src/orders/types.js';
+import type { Position } from '../src/position/types.js';
+
+const map = standardMap();
+
+function position(type: Position['phase']['type'], extra: Partial<Position> = {}): Position {
+  return {
+    phase: { season: type === 'adjustment' ? 'winter' : 'spring', year: 1901, type },
+    units: [],
+    dislodged: [],
+    contested: [],
+    supplyCenters: {},
+    ...extra,
+  };
+}
+
+/** What users read of each outcome: resolution, the illegal rule or reason code, the message and the unit. */
+function summary(o: OrderOutcome): string {
+  const why = o.reason.code === 'illegal' ? o.reason.rule : o.reason.code;
+  return `${o.resolution} ${why} "${o.message}" ${o.unit ?? '(no unit)'}`;
+}
+
+// A retreat phase: the Italian fleet in the Adriatic Sea was dislodged from Trieste.
+const retreatPhase = position('retreat', {
+  units: [{ power: 'AUSTRIA', type: 'F', location: 'ADR' }],
+  dislodged: [{ power: 'ITALY', type: 'F', location: 'ADR', attackerFrom: 'TRI' }],
+});
+
+void test('each phase refuses a position of another phase', () => {
+  assert.deepEqual(adjudicateRetreats(map, position('movement'), []), {
+    issues: [{ code: 'wrong-phase', message: 'the position is in a movement phase, not a retreat phase' }],
+  });
+  assert.deepEqual(adjudicateAdjustments(map, position('retreat'), []), {
+    issues: [{ code: 'wrong-phase', message: 'the position is in a retreat phase, not an adjustment phase' }],
+  });
+});
+
+void test('a unit off the map is refused, whether it stays, retreats or is counted for adjustments', () => {
+  const off = { power: 'ITALY', type: 'A' as const, location: 'XYZ' };
+  for (const result of [
+    adjudicateRetreats(map, { ...retreatPhase, units: [off] }, []),
+    adjudicateRetreats(map, { ...retreatPhase, dislodged: [{ ...off, attackerFrom: 'TRI' }] }, []),
+    adjudicateAdjustments(map, position('adjustment', { units: [off] }), []),
+  ]) {
+    assert.equal(result.value, undefined);
+    assert.ok(
+      result.issues.some((i) => i.message.includes('XYZ')),
+      JSON.stringify(result.issues),
+    );
+  }
+});
+
+void test('supply centres of an unknown power, or that are no supply centre, are refused', () => {
+  const owned = (supplyCenters: Position['supplyCenters']) =>
+    adjudicateAdjustments(map, position('adjustment', { supplyCenters }), []);
+  assert.deepEqual(owned({ NARNIA: ['VIE'] }), {
+    issues: [{ code: 'unknown-power', message: 'supply centres of unknown power "NARNIA"' }],
+  });
+  for (const code of ['BUR', 'XYZ'])
+    assert.deepEqual(owned({ FRANCE: ['PAR', code] }), {
+      issues: [
+        { code: 'not-a-supply-center', message: `FRANCE owns "${code}", which is not a supply centre` },
+      ],
+    });
+});
+
+void test('a movement order without a power is judged for the unit it names; an unknown power is illegal', () => {
+  const result = adjudicateMovement(
+    map,
+    position('movement', { units: [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }] }),
+    [
+      { power: 'NARNIA', order: { kind: 'move', unit: { location: 'VIE' }, to: 'GAL' } },
+      { order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH' } },
+    ],
+  );
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'illegal unknown-power "illegal: unknown power NARNIA" A VIE',
+    'succeeds moved "succeeds with attack strength 1" A VIE',
+  ]);
+});
+
+void test('retreat orders without a power, to unknown places, by convoy, for a unit not there', () => {
+  const orders: GivenOrder[] = [
+    { order: { kind: 'move', unit: { location: 'XYZ' }, to: 'ION' } },
+    { order: { kind: 'move', unit: { location: 'ADR' }, to: 'XYZ' } },
+    { order: { kind: 'move', unit: { location: 'ADR' }, to: 'ION', viaConvoy: true } },
+    { order: { kind: 'move', unit: { location: 'ADR' }, to: 'ION', path: ['APU'] } },
+    { order: { kind: 'move', unit: { location: 'ADR' }, to: 'APU' } },
+  ];
+  const result = adjudicateRetreats(map, retreatPhase, orders);
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'illegal not-dislodged "illegal: no dislodged unit in XYZ (6.H.4)" (no unit)',
+    'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+    'illegal wrong-phase "illegal: no convoy in a retreat phase (6.H.3)" F ADR',
+    'illegal wrong-phase "illegal: no convoy in a retreat phase (6.H.3)" F ADR',
+    'succeeds retreated "retreats" F ADR',
+  ]);
+  assert.deepEqual(
+    result.value?.orders.map((o) => o.given),
+    orders,
+  );
+  assert.deepEqual(result.value?.retreated, [{ power: 'ITALY', type: 'F', location: 'APU' }]);
+  assert.deepEqual(result.value?.disbanded, []);
+});
+
+void test('adjustment orders without a power, and at unknown places', () => {
+  const result = adjudicateAdjustments(
+    map,
+    position('adjustment', {
+      units: [
+        { power: 'GERMANY', type: 'A', location: 'BER' },
+        { power: 'GERMANY', type: 'A', location: 'MUN' },
+      ],
+      supplyCenters: { GERMANY: ['BER'], AUSTRIA: ['VIE', 'BUD'] },
+    }),
+    [
+      { order: { kind: 'build', unit: { type: 'A', location: 'VIE' } } },
+      { power: 'AUSTRIA', order: { kind: 'build', unit: { type: 'A', location: 'XYZ' } } },
+      { order: { kind: 'disband', unit: { location: 'XYZ' } } },
+      { order: { kind: 'disband', unit: { location: 'MUN' } } },
+    ],
+  );
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'illegal unknown-power "illegal: a build order needs its power" (no unit)',
+    'illegal unknown-location "illegal: unknown location XYZ" (no unit)',
+    'illegal no-unit "illegal: there is no unit in XYZ (6.J.1)" (no unit)',
+    'succeeds disbanded "disbanded" A MUN',
+  ]);
+  assert.deepEqual(result.value?.disbanded, [{ power: 'GERMANY', type: 'A', location: 'MUN' }]);
+  assert.deepEqual(result.value?.civilDisorder, []);
+});
