@@ -396,8 +396,11 @@ test('dipkit replay of a godip game file: --format auto|godip, --map NAME|FILE, 
   assert.equal(broken.stdout, '');
   assert.equal(
     broken.stderr,
-    `${bad}:6:2  unknown-power  unknown nation "Prussia"\n${bad}:8:11  unknown-province  unknown province "xyz"\n`,
+    `${bad}:6:2  unknown-power  unknown nation "Prussia"\n${bad}:8:11  unknown-province  unknown province "xyz"\n` +
+      `${bad}  no-map  the file was read on the standard map (godip's Classical): a variant's game needs --map NAME\n`,
   );
+  // With --map the hint is left out.
+  assert.doesNotMatch(dipkit('replay', bad, '--map', 'standard').stderr, /no-map/);
   // A JSON game read as godip's: it does not start with PHASE.
   const asGodip = dipkit('replay', fileURLToPath(handwritten), '--format', 'godip');
   assert.equal(asGodip.status, 2);

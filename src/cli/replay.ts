@@ -145,6 +145,11 @@ export function run(args: string[]): number {
     const errors = read.issues.filter((i) => !GODIP_WARNINGS.has(i.code));
     if (!read.value || errors.length > 0) {
       report.add(errors, file);
+      if (parsed.values.map === undefined) {
+        const hint =
+          "the file was read on the standard map (godip's Classical): a variant's game needs --map NAME";
+        report.add([issue('no-map', hint)], file);
+      }
       return report.fail();
     }
     report.add(read.issues, file, '(warning)');

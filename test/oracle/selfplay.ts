@@ -13,8 +13,9 @@
  * - supply centres change owner only after the Fall retreats (or the Fall movement when nothing retreats), and
  *   then each centre with a unit on it is that unit's power's, the others keep their owner;
  * - adjustments: a power with more units than centres ends with as many units as centres; a power with fewer
- *   keeps its units and builds at most as many as it has centres to spare and free owned home centres, each in one
- *   of them; a winner owns the centres a victory needs.
+ *   keeps its units and builds at most as many as it has centres to spare and free owned centres it may build in
+ *   (its home centres, or what the map's build rule allows), each in one of them; a winner owns the centres a
+ *   victory needs.
  */
 import { compileBoard } from '../../src/adjudication/board.js';
 import type { Game } from '../../src/game/game.js';
@@ -77,6 +78,22 @@ function ownerOf(map: GameMap, centres: Readonly<Record<string, readonly string[
   for (const [power, list] of Object.entries(centres))
     for (const c of list) owner.set(province(map, c), power);
   return owner;
+}
+
+/**
+ * The centres a power may build in when it owns them, by the map's build rule: its own home centres (the standard
+ * rule), every supply centre ("owned"), or the home centres of every power ("owned-home").
+ */
+function buildSites(map: GameMap, power: number): number[] {
+  const all = [...Array(map.provinceCount).keys()];
+  switch (map.rules.builds) {
+    case 'home':
+      return [...(map.homeCenters[power] ?? [])];
+    case 'owned':
+      return all.filter((p) => map.supplyCenter[p] === 1);
+    case 'owned-home':
+      return map.homeCenters.flat();
+  }
 }
 
 /** Plays one game with seed `seed` and checks every phase. */
@@ -225,9 +242,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
           if (afterUnits.some((u) => !kept.has(key(u))))
             violation(name, `${power} gained a unit while disbanding`);
         } else {
-          const free = (map.homeCenters[index] ?? []).filter(
-            (p) => owner.get(p) === power && !occupied.has(p),
-          );
+          const free = buildSites(map, index).filter((p) => owner.get(p) === power && !occupied.has(p));
           const possible = Math.min(centres - before.length, free.length);
           const kept = new Set(afterUnits.map(key));
           if (before.some((u) => !kept.has(key(u))))
@@ -237,7 +252,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
             violation(name, `${power} built ${built.length} units, at most ${possible} possible`);
           for (const u of built)
             if (!free.includes(province(map, u.location)))
-              violation(name, `${power} built ${key(u)} outside a free home centre`);
+              violation(name, `${power} built ${key(u)} outside a free centre it may build in`);
         }
       }
     }
