@@ -109,6 +109,10 @@ void test('retreat orders without a power, to unknown places, by convoy, for a u
     'illegal wrong-phase "illegal: no convoy in a retreat phase (6.H.3)" F ADR',
     'succeeds retreated "retreats" F ADR',
   ]);
+  assert.deepEqual(
+    result.value?.orders.map((o) => o.given),
+    orders,
+  );
   assert.deepEqual(result.value?.retreated, [{ power: 'ITALY', type: 'F', location: 'APU' }]);
   assert.deepEqual(result.value?.disbanded, []);
 });

@@ -7,6 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { initialOwnership } from '../src/game/centers.js';
 import { newGame } from '../src/game/game.js';
@@ -21,8 +22,17 @@ import { parseOrdersOrThrow } from '../src/orders/parse.js';
 import type { Unit } from '../src/position/types.js';
 import { seededRandom } from '../src/selfplay/random-orders.js';
 import { Simulation } from '../src/sim/state.js';
-import { movementPosition, randomInt, region, shuffle, type Random } from './oracle/generate.js';
-import { testMap } from './test-maps.js';
+import { readOracleMap, type OracleMap } from './oracle/board.js';
+import { compareWithOracle, solveEquations } from './oracle/equations.js';
+import {
+  movementPosition,
+  randomInt,
+  randomLegalOrders,
+  region,
+  shuffle,
+  type Random,
+} from './oracle/generate.js';
+import { testMap, testMapDefinition } from './test-maps.js';
 
 function mapNamed(id: string): GameMap {
   const map = bundledMap(id);
@@ -154,6 +164,63 @@ describe('the legal-order listing agrees with the legality rules around convoyab
       // The positions do put fleets in the convoyable coast to work (none where it is not convoyable).
       if (map.convoyCapable[lookupProvince(map, centre)]) assert.ok(convoys > 0, name);
       else assert.equal(convoys, 0, name);
+    });
+  }
+});
+
+/** A bundled variant's JSON file, read as the oracle reads maps: by itself. */
+function variantJson(id: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../../src/map/variants/${id}.json`, import.meta.url), 'utf8'));
+}
+
+describe('the equation oracle, with its own reading of "convoyable", agrees around convoyable coasts', () => {
+  const plainJson = testMapDefinition('archipelago.json');
+  for (const p of plainJson.provinces) delete p.convoyable;
+  const maps: [string, GameMap, OracleMap, string, number][] = [
+    [
+      'archipelago',
+      testMap('archipelago.json').map!,
+      readOracleMap(testMapDefinition('archipelago.json')),
+      'ISL',
+      9,
+    ],
+    [
+      'archipelago, the Isle not convoyable',
+      testMap('archipelago.json', {}, { ISL: { convoyable: null } }).map!,
+      readOracleMap(plainJson),
+      'ISL',
+      9,
+    ],
+    [
+      'ancientmediterranean',
+      mapNamed('ancientmediterranean'),
+      readOracleMap(variantJson('ancientmediterranean')),
+      'BAL',
+      14,
+    ],
+    [
+      'empiresandcoalitions',
+      mapNamed('empiresandcoalitions'),
+      readOracleMap(variantJson('empiresandcoalitions')),
+      'GIB',
+      14,
+    ],
+  ];
+  for (const [name, map, oracleMap, centre, size] of maps) {
+    it(`${name}: 300 random positions near ${centre} with random legal orders, the same outcome`, () => {
+      const random = seededRandom(11);
+      let convoys = 0;
+      for (let i = 0; i < 300; i++) {
+        const position = movementPosition(unitsNear(map, random, centre, size));
+        const orders = randomLegalOrders(map, position, random);
+        convoys += orders.filter((o) => o.order.kind === 'convoy').length;
+        const oracle = solveEquations(position, orders, undefined, oracleMap);
+        const result = adjudicateMovement(map, position, orders);
+        assert.ok(result.value, JSON.stringify(result.issues));
+        const problems = compareWithOracle(oracle, result.value);
+        assert.deepEqual(problems, [], `${JSON.stringify(position.units)}\n${JSON.stringify(orders)}`);
+      }
+      assert.ok(convoys > 0, `${name}: no convoy was ordered`);
     });
   }
 });

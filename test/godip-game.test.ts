@@ -140,7 +140,7 @@ const retreat = file(
   '  France: supply mun',
 );
 
-test('a retreat phase: the attacker origin and byConvoy from the movement orders, standoffs none here', () => {
+test('a retreat phase: the origin of the attacker from the movement orders; no standoff here', () => {
   const read = readGodipGame(map, retreat);
   assert.deepEqual(read.issues, []);
   const phase = read.value?.phases[1];
@@ -424,5 +424,31 @@ test('the attacker of a dislodged unit: of two moves by units of its power and t
   assert.deepEqual(read.issues, []);
   assert.deepEqual(read.value?.phases[1]?.position.dislodged, [
     { power: 'GERMANY', type: 'A', location: 'MUN', attackerFrom: 'BUR' },
+  ]);
+});
+
+test('an attacker that came by convoy: byConvoy, so the dislodged unit may retreat to its origin (DATC 4.A.5)', () => {
+  const text = file(
+    'PHASE 1901 Spring Movement',
+    'POSITIONS',
+    '  England: army lon',
+    '  England: fleet nth',
+    '  England: fleet eng',
+    '  France: army bel',
+    'ORDERS',
+    '  lon move bel via convoy',
+    '  nth convoy lon move bel',
+    '  eng support lon move bel',
+    'PHASE 1901 Spring Retreat',
+    'POSITIONS',
+    '  England: army bel',
+    '  England: fleet nth',
+    '  England: fleet eng',
+    '  France: army/dislodged bel',
+  );
+  const read = readGodipGame(map, text);
+  assert.deepEqual(read.issues, []);
+  assert.deepEqual(read.value?.phases[1]?.position.dislodged, [
+    { power: 'FRANCE', type: 'A', location: 'BEL', attackerFrom: 'LON', byConvoy: true },
   ]);
 });

@@ -8,6 +8,9 @@ import { fleetAdjacent, lookupLocation, normalizeName } from '../src/map/query.j
 import type { MapDefinition, ProvinceDefinition } from '../src/map/types.js';
 import { bundledMap, bundledMapIds, mapByName } from '../src/map/registry.js';
 import { mapNamed } from '../src/formats/game-json.js';
+import { readGodipGame } from '../src/formats/godip-game.js';
+import { newGame } from '../src/game/game.js';
+import type { Position } from '../src/position/types.js';
 
 interface PowerFacts {
   units: number;
@@ -126,4 +129,42 @@ describe('the new definition fields the variants use', () => {
     assert.equal(province('empiresandcoalitions', 'SWE')?.unownedAtStart, true);
     assert.equal(province('empiresandcoalitions', 'COP')?.unownedAtStart, undefined);
   });
+});
+
+describe("each variant's start is the first position of its godip game record", () => {
+  /** Units as "POWER T LOC" and owned centres as "POWER LOC", sorted. */
+  const summary = (p: Position): { units: string[]; centres: string[] } => {
+    const units = p.units.map((u) => `${u.power} ${u.type} ${u.location}`);
+    const centres = Object.entries(p.supplyCenters)
+      .filter(([power]) => power !== 'NEUTRAL') // the reader may record unowned centres as Neutral's
+      .flatMap(([power, list]) => list.map((c) => `${power} ${c}`));
+    return { units: units.sort(), centres: centres.sort() };
+  };
+
+  for (const id of Object.keys(facts)) {
+    it(id, () => {
+      const map = bundledMap(id)!;
+      const text = readFileSync(new URL(`../../test/data/variants/games/${id}.txt`, import.meta.url), 'utf8');
+      const first = readGodipGame(map, text).value?.phases[0];
+      assert.ok(first, `no first phase in games/${id}.txt`);
+      const recorded = summary(first.position);
+      const ours = summary(newGame(map).position);
+      assert.deepEqual(ours.units, recorded.units);
+      assert.deepEqual(ours.centres, recorded.centres);
+      // godip's neutral armies (Western World 901), which dipkit's positions do not hold: one on every neutral
+      // centre, read from the first block of the record.
+      const firstBlock = text.split('\nPHASE ')[0] ?? '';
+      const neutral = [...firstBlock.matchAll(/^\s*Neutral: army (\S+)\s*$/gm)].map(
+        (m) => `A ${m[1]?.toUpperCase()}`,
+      );
+      const neutralCentres = map.definition.provinces
+        .filter((p) => p.supplyCenter === true && p.home === undefined)
+        .map((p) => `A ${p.code}`);
+      assert.deepEqual(
+        neutral.sort(),
+        map.definition.rules?.neutralArmies === true ? neutralCentres.sort() : [],
+      );
+      assert.equal(first.position.phase.year, map.startYear);
+    });
+  }
 });

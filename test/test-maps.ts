@@ -44,38 +44,10 @@ export function testMap(
   const result = compileMap(definition);
   if (result.value === undefined || result.issues.length > 0)
     return { issues: result.issues.map((i) => `${i.code} ${i.message}`) };
-  const map = withDefinitionRules(result.value, definition);
-  compiled.set(key, map);
-  return { map, issues: [] };
+  compiled.set(key, result.value);
+  return { map: result.value, issues: [] };
 }
 
 function removeNulls(fields: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(fields)) if (value === null) delete fields[field];
-}
-
-/**
- * Until compile.ts reads `startYear` and `rules` (it fills the defaults, whatever the definition says), they are
- * taken from the definition here; once it reads them, the compiled map already has them and this changes nothing.
- */
-export function withDefinitionRules(map: GameMap, definition: MapDefinition = map.definition): GameMap {
-  const rules = definition.rules ?? {};
-  const startYear = definition.startYear ?? map.startYear;
-  const same =
-    map.startYear === startYear &&
-    map.rules.builds === (rules.builds ?? 'home') &&
-    map.rules.convoys === (rules.convoys ?? true) &&
-    JSON.stringify(map.rules.calendar) ===
-      JSON.stringify(rules.calendar ?? { springToFall: 0, fallToSpring: 1 }) &&
-    JSON.stringify(map.rules.leadVictory) === JSON.stringify(rules.leadVictory);
-  if (same) return map;
-  return Object.freeze({
-    ...map,
-    startYear,
-    rules: Object.freeze({
-      builds: rules.builds ?? 'home',
-      convoys: rules.convoys ?? true,
-      calendar: Object.freeze(rules.calendar ?? { springToFall: 0, fallToSpring: 1 }),
-      leadVictory: rules.leadVictory,
-    }),
-  });
 }

@@ -25,9 +25,9 @@ import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
 import { powerStyles } from '../src/render/palette.js';
 import { renderSvg } from '../src/render/svg.js';
-import type { GameMap, MapDefinition } from '../src/map/types.js';
+import type { GameMap } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
-import { testMap, withDefinitionRules, type ProvinceChanges } from './test-maps.js';
+import { testMap, type ProvinceChanges } from './test-maps.js';
 import { bundledMap, bundledMapIds } from '../src/map/registry.js';
 
 interface OrderLine {
@@ -306,18 +306,7 @@ void test('seeded random games on every test map run to their end, the game loop
 });
 
 void test('seeded random games on every bundled map run to their end under its rules', () => {
-  for (const id of bundledMapIds()) {
-    // Until compile.ts reads the rule switches, they are taken from the map's file (`withDefinitionRules`).
-    const file = new URL(`../../src/map/variants/${id}.json`, import.meta.url);
-    const map = bundledMap(id)!;
-    checkSelfPlay(
-      id,
-      id === 'standard'
-        ? map
-        : withDefinitionRules(map, JSON.parse(readFileSync(file, 'utf8')) as MapDefinition),
-      2,
-    );
-  }
+  for (const id of bundledMapIds()) checkSelfPlay(id, bundledMap(id)!, 2);
 });
 
 /** Each legal order of `position`, written in the three styles, read back: the lines that do not give the order. */

@@ -317,6 +317,7 @@ export function distanceToOwnedCenters(
   const { start, next, queue } = provinceNeighbours(map);
   const distance = into.fill(1 << 30, 0, map.provinceCount);
   let tail = 0;
+  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined], no power.
   for (let p = 0; p < map.provinceCount; p++) {
     if (owner[p] === power) {
       distance[p] = 0;

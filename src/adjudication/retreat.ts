@@ -164,12 +164,15 @@ export function adjudicateRetreats(
       return { ...base, resolution: 'succeeds', reason: { code: 'disbanded' }, message: 'disbanded' };
     if (succeeded(u))
       return { ...base, resolution: 'succeeds', reason: { code: 'retreated' }, message: 'retreats' };
-    const others = [];
+    const others: string[] = [];
     // Stryker disable next-line EqualityOperator: equivalent, target[unitCount] is undefined and `undefined >= 0` is false.
     for (let w = 0; w < board.unitCount; w++) {
+      // Stryker disable next-line ConditionalExpression: equivalent for `target[w] >= 0`, a target below 0 has no province (undefined), which is no province retreated to.
       if (w !== u && target[w]! >= 0 && map.locationProvince[target[w]!] === map.locationProvince[target[u]!])
         others.push(unitText(w));
     }
+    // Named in one order whatever the order of the units.
+    others.sort();
     return {
       ...base,
       resolution: 'fails',

@@ -21,7 +21,14 @@
 import type { MovementResult, OrderOutcome } from '../../src/adjudication/outcome.js';
 import type { GivenOrder } from '../../src/orders/types.js';
 import type { Position } from '../../src/position/types.js';
-import { chainExists, provinceOf, readBoard, type OracleBoard } from './board.js';
+import {
+  chainExists,
+  provinceOf,
+  readBoard,
+  STANDARD_ORACLE_MAP,
+  type OracleBoard,
+  type OracleMap,
+} from './board.js';
 
 export type DecisionKind = 'move' | 'support' | 'convoy';
 
@@ -48,15 +55,16 @@ export interface OracleResult {
 export const DEFAULT_BUDGET = 200_000;
 
 /**
- * Solves the equations of `orders` in `position` (a movement phase). Orders are read as the rules say at the
- * DATC's preferences (board.ts).
+ * Solves the equations of `orders` in `position` (a movement phase) on `map` (the standard map unless given).
+ * Orders are read as the rules say at the DATC's preferences (board.ts).
  */
 export function solveEquations(
   position: Position,
   orders: readonly GivenOrder[],
   budget = DEFAULT_BUDGET,
+  map: OracleMap = STANDARD_ORACLE_MAP,
 ): OracleResult {
-  const board = readBoard(position, orders);
+  const board = readBoard(position, orders, map);
   const n = board.units.length;
   const eq = new Equations(board);
 

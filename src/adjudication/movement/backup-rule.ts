@@ -85,6 +85,7 @@ export function applyBackupRule(
     rule = t.rules.paradoxFallback;
     fallback = true;
   }
+  // Stryker disable next-line ConditionalExpression: equivalent for `true`, log.allHold is filled only under DPTG (adjudicate.ts `solve`); `false` is killed.
   if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
 
   if (rule === 'all-hold') {

@@ -100,6 +100,12 @@ export class MovementScratch {
    * DATC's preferred 4.E.1, made once rather than per convoy order.
    */
   readonly fleetAtSea: (sea: number) => boolean;
+  /**
+   * `fleetAtSea` but for the fleet `exceptFleet` (when it is one): `convoySeas(board, rules, except)`, for a
+   * support of a move by convoy, which must not need the supporter as its convoy (6.D.31).
+   */
+  readonly fleetAtSeaExcept: (sea: number) => boolean;
+  exceptFleet = -1;
 
   /** "A PAR", "F SPA/NC" for unit type t (0 army, 1 fleet) at location l: unitText[t * locationCount + l]. */
   readonly unitText: readonly string[];
@@ -124,6 +130,10 @@ export class MovementScratch {
     this.fleetAtSea = (sea) => {
       const u = this.unitAt[sea]!;
       return u >= 0 && this.unitType[u] === 1; // FLEET (board.ts)
+    };
+    this.fleetAtSeaExcept = (sea) => {
+      const u = this.unitAt[sea]!;
+      return u >= 0 && u !== this.exceptFleet && this.unitType[u] === 1;
     };
   }
 
