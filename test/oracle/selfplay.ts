@@ -225,9 +225,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
           if (afterUnits.some((u) => !kept.has(key(u))))
             violation(name, `${power} gained a unit while disbanding`);
         } else {
-          const free = (map.homeCenters[index] ?? []).filter(
-            (p) => owner.get(p) === power && !occupied.has(p),
-          );
+          const free = buildSites(map, index).filter((p) => owner.get(p) === power && !occupied.has(p));
           const possible = Math.min(centres - before.length, free.length);
           const kept = new Set(afterUnits.map(key));
           if (before.some((u) => !kept.has(key(u))))
@@ -237,7 +235,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
             violation(name, `${power} built ${built.length} units, at most ${possible} possible`);
           for (const u of built)
             if (!free.includes(province(map, u.location)))
-              violation(name, `${power} built ${key(u)} outside a free home centre`);
+              violation(name, `${power} built ${key(u)} outside a free centre its map's build rule allows`);
         }
       }
     }
@@ -253,4 +251,20 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
   if (game.winner !== undefined) report.winner = game.winner;
   report.finalPhase = phaseName(game.position.phase);
   return report;
+}
+
+/**
+ * The supply centres `power` may build in under the map's build rule (docs/map-format.md), written here apart
+ * from the engine's: its own home centres; any centre ("owned"); any power's home centre ("owned-home").
+ */
+function buildSites(map: GameMap, power: number): number[] {
+  const sites: number[] = [];
+  for (let p = 0; p < map.provinceCount; p++) {
+    if (map.supplyCenter[p] !== 1) continue;
+    const home = map.homePower[p] ?? -1;
+    const rule = map.rules.builds;
+    if (rule === 'owned' || (rule === 'owned-home' && home >= 0) || (rule === 'home' && home === power))
+      sites.push(p);
+  }
+  return sites;
 }
