@@ -102,9 +102,8 @@ export function run(args: string[]): number {
   const file = parsed.positionals[0] ?? '';
   const text = readTextFile(report, file);
   if (text === undefined) return 2;
-  const read = text.trimStart().startsWith('{')
-    ? gameScene(report, file, text, values.phase, values.map)
-    : positionScene(report, file, text, values.phase, values.map);
+  const input: SceneInput = { report, file, text, phase: values.phase, mapFlagValue: values.map };
+  const read = text.trimStart().startsWith('{') ? gameScene(input) : positionScene(input);
   if (!read) return 2;
 
   const options: RenderOptions = {};
@@ -154,14 +153,17 @@ function wantedPhase(name: string | undefined): Result<string | undefined> {
   return { value: phaseName(phase), issues: [] };
 }
 
+/** What a scene is drawn from: the input file and its text, --phase and --map. */
+interface SceneInput {
+  report: Report;
+  file: string;
+  text: string;
+  phase: string | undefined;
+  mapFlagValue: string | undefined;
+}
+
 /** A position-and-orders file, adjudicated. */
-function positionScene(
-  report: Report,
-  file: string,
-  text: string,
-  phase: string | undefined,
-  mapFlagValue: string | undefined,
-): Scene | undefined {
+function positionScene({ report, file, text, phase, mapFlagValue }: SceneInput): Scene | undefined {
   const wanted = wantedPhase(phase);
   if (wanted.issues.length > 0) {
     printIssues(wanted.issues, file);
@@ -209,13 +211,7 @@ function adjudicate(
 }
 
 /** A game file's phase: one of its history (adjudicated again, for its standoffs) or the current one. */
-function gameScene(
-  report: Report,
-  file: string,
-  text: string,
-  phase: string | undefined,
-  mapFlagValue: string | undefined,
-): Scene | undefined {
+function gameScene({ report, file, text, phase, mapFlagValue }: SceneInput): Scene | undefined {
   const wanted = wantedPhase(phase);
   const json = parseJson(text);
   if ('issue' in json || wanted.issues.length > 0) {

@@ -80,22 +80,6 @@ function ownerOf(map: GameMap, centres: Readonly<Record<string, readonly string[
   return owner;
 }
 
-/**
- * The centres a power may build in when it owns them, by the map's build rule: its own home centres (the standard
- * rule), every supply centre ("owned"), or the home centres of every power ("owned-home").
- */
-function buildSites(map: GameMap, power: number): number[] {
-  const all = [...Array(map.provinceCount).keys()];
-  switch (map.rules.builds) {
-    case 'home':
-      return [...(map.homeCenters[power] ?? [])];
-    case 'owned':
-      return all.filter((p) => map.supplyCenter[p] === 1);
-    case 'owned-home':
-      return map.homeCenters.flat();
-  }
-}
-
 /** Plays one game with seed `seed` and checks every phase. */
 export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckOptions = {}): GameReport {
   const random = seededRandom(seed);
@@ -268,4 +252,20 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
   if (game.winner !== undefined) report.winner = game.winner;
   report.finalPhase = phaseName(game.position.phase);
   return report;
+}
+
+/**
+ * The supply centres `power` may build in under the map's build rule (docs/map-format.md), written here apart
+ * from the engine's: its own home centres; any centre ("owned"); any power's home centre ("owned-home").
+ */
+function buildSites(map: GameMap, power: number): number[] {
+  const sites: number[] = [];
+  for (let p = 0; p < map.provinceCount; p++) {
+    if (map.supplyCenter[p] !== 1) continue;
+    const home = map.homePower[p] ?? -1;
+    const rule = map.rules.builds;
+    if (rule === 'owned' || (rule === 'owned-home' && home >= 0) || (rule === 'home' && home === power))
+      sites.push(p);
+  }
+  return sites;
 }
