@@ -244,7 +244,15 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
     if (sim.status === WON) {
       const winner = map.powers[sim.winner];
       const count = winner === undefined ? 0 : (after.supplyCenters[winner]?.length ?? 0);
-      if (count < sim.settings.victoryCenters) violation(name, `${winner ?? '?'} won with ${count} centres`);
+      // A winner leads alone, with the victory count or (Twenty Twenty) a lead of more than untilYear - year.
+      const second = Math.max(
+        0,
+        ...map.powers.filter((p) => p !== winner).map((p) => after.supplyCenters[p]?.length ?? 0),
+      );
+      const lead = map.rules.leadVictory;
+      const byLead = lead !== undefined && count - second > lead.untilYear - position.phase.year;
+      if (count <= second || (count < sim.settings.victoryCenters && !byLead))
+        violation(name, `${winner ?? '?'} won with ${count} centres (the next power ${second})`);
     }
   }
   const game = simulationToGame(sim);
