@@ -4,8 +4,8 @@
  * a dipkit game file or a MILA/dipcc game JSON (its current phase).
  */
 import { parseCommandArgs, readTextFile, Report } from './io.js';
-import { gameFromJson, parseJson } from '../formats/game-json.js';
-import { gameFileMap, mapFlag, mapFlagHelp, positionFileMap } from './map-arg.js';
+import { gameFromJson } from '../formats/game-json.js';
+import { gameJsonAndMap, mapFlag, mapFlagHelp, positionFileMap } from './map-arg.js';
 import { looksLikeMila, readMilaJson } from '../formats/mila-json.js';
 import { phaseName, readPositionText } from '../formats/position-text.js';
 import { issue, type Issue } from '../issues.js';
@@ -58,14 +58,10 @@ function readInput(
   mapFlagValue: string | undefined,
 ): { map: GameMap; position: Position } | undefined {
   if (text.trimStart().startsWith('{')) {
-    const json = parseJson(text);
-    if ('issue' in json) {
-      report.add([json.issue], file);
-      return undefined;
-    }
-    const map = gameFileMap(report, mapFlagValue, json.value, file);
-    if (!map) return undefined;
-    const read = looksLikeMila(json.value) ? readMilaJson(text) : gameFromJson(json.value, map);
+    const found = gameJsonAndMap(report, mapFlagValue, text, file);
+    if (!found) return undefined;
+    const { json, map } = found;
+    const read = looksLikeMila(json) ? readMilaJson(text) : gameFromJson(json, map);
     if (!read.value) {
       report.add(read.issues, file);
       return undefined;

@@ -104,6 +104,22 @@ export function positionFileMap(
   return chooseMap(report, flag, positionTextMap(text), file);
 }
 
+/** A game file's JSON and its map (`gameFileMap`); undefined, with the issues reported, when either is bad. */
+export function gameJsonAndMap(
+  report: Report,
+  flag: string | undefined,
+  text: string,
+  file: string,
+): { json: unknown; map: GameMap } | undefined {
+  const parsed = parseJson(text);
+  if ('issue' in parsed) {
+    report.add([parsed.issue], file);
+    return undefined;
+  }
+  const map = gameFileMap(report, flag, parsed.value, file);
+  return map ? { json: parsed.value, map } : undefined;
+}
+
 /** The map of a game in JSON (dipkit or MILA: its "map" field; MILA's default is standard) and --map. */
 export function gameFileMap(
   report: Report,

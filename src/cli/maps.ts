@@ -60,7 +60,8 @@ export function ruleDifferences(map: GameMap): string[] {
   if (leadVictory !== undefined) {
     out.push(`lead victory: the leader wins by a lead of more than ${leadVictory.untilYear} minus the year`);
   }
-  if (map.definition.rules?.neutralArmies === true) out.push('neutral armies in the neutral centres');
+  if (map.definition.rules?.neutralArmies === true)
+    out.push('neutral armies in the neutral centres (not played yet: games start without them)');
   return out;
 }
 

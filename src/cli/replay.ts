@@ -17,8 +17,8 @@ import { DEFAULT_FLOW } from '../adjudication/rules.js';
 import { nearest, parseCommandArgs, readTextFile, Report } from './io.js';
 import { issue } from '../issues.js';
 import type { GameMap } from '../map/types.js';
-import { gameFromJson, parseJson } from '../formats/game-json.js';
-import { gameFileMap, mapFlag, readMapArg } from './map-arg.js';
+import { gameFromJson } from '../formats/game-json.js';
+import { gameJsonAndMap, mapFlag, readMapArg } from './map-arg.js';
 import { GODIP_WARNINGS, looksLikeGodip, readGodipGame } from '../formats/godip-game.js';
 import { looksLikeMila, recordedFromMila } from '../formats/mila-json.js';
 import { type RecordedGame, recordedFromGame } from '../game/history.js';
@@ -75,17 +75,13 @@ function readJsonGame(
   format: Format,
   mapFlagValue: string | undefined,
 ): { recorded: RecordedGame; mila: boolean; map: GameMap } | undefined {
-  const json = parseJson(text);
-  if ('issue' in json) {
-    report.add([json.issue], file);
-    return undefined;
-  }
   // The file names its map (MILA: standard unless it says); --map must name the same one.
-  const map = gameFileMap(report, mapFlagValue, json.value, file);
-  if (!map) return undefined;
-  const mila = format === 'mila' || (format === 'auto' && looksLikeMila(json.value));
+  const found = gameJsonAndMap(report, mapFlagValue, text, file);
+  if (!found) return undefined;
+  const { json, map } = found;
+  const mila = format === 'mila' || (format === 'auto' && looksLikeMila(json));
   if (mila) {
-    const read = recordedFromMila(json.value);
+    const read = recordedFromMila(json);
     if (!read.value) {
       report.add(read.issues, file);
       return undefined;
@@ -93,7 +89,7 @@ function readJsonGame(
     report.add(read.issues, file, '(warning)');
     return { recorded: read.value.recorded, mila, map };
   }
-  const read = gameFromJson(json.value, map);
+  const read = gameFromJson(json, map);
   if (!read.value) {
     report.add(read.issues, file);
     return undefined;
