@@ -10,6 +10,7 @@ import type { GameMap } from '../../src/map/types.js';
 import type { GivenOrder } from '../../src/orders/types.js';
 import type { Position } from '../../src/position/types.js';
 import { solveEquations, compareWithOracle } from './equations.js';
+import { readOracleMap, type OracleMap } from './board.js';
 import { shuffle, type Random } from './generate.js';
 
 function province(map: GameMap, location: string): number {
@@ -197,6 +198,15 @@ export interface CheckOptions {
   oracleGroup?: number;
 }
 
+const oracleMaps = new WeakMap<GameMap, OracleMap>();
+
+/** The oracle's own reading of the map's data (its definition, the JSON), once per map. */
+function oracleMapOf(map: GameMap): OracleMap {
+  let found = oracleMaps.get(map);
+  if (!found) oracleMaps.set(map, (found = readOracleMap(map.definition)));
+  return found;
+}
+
 /**
  * Adjudicates with both resolvers and checks everything: invariants, agreement of the resolvers, determinism,
  * the same outcome after a shuffle of units and orders, and (optionally) the equation oracle.
@@ -246,7 +256,7 @@ export function checkMovement(
   let oracleGroups = 0;
   const limit = options.oracleGroup ?? 0;
   if (limit > 0) {
-    const oracle = solveEquations(position, orders);
+    const oracle = solveEquations(position, orders, undefined, oracleMapOf(map));
     for (const g of oracle.groups) {
       if (g.count === undefined) continue;
       oracleGroups++;
