@@ -66,8 +66,22 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
   if (!rules.value)
     throw new Problem(422, 'bad-rules', rules.issues.map((i) => i.message).join('; '), rules.issues);
   const options: Partial<GameOptions> = { rules: describeRules(rules.value) };
-  if (input.victoryCenters !== undefined) options.victoryCenters = input.victoryCenters;
-  if (input.maxYear !== undefined) options.maxYear = input.maxYear;
+  if (input.victoryCenters !== undefined) {
+    if (input.victoryCenters > map.supplyCenterCount) {
+      const message = `victoryCenters ${input.victoryCenters} exceeds the ${map.supplyCenterCount} supply centres of ${map.name}`;
+      throw new Problem(422, 'bad-victory-centers', message);
+    }
+    options.victoryCenters = input.victoryCenters;
+  }
+  if (input.maxYear !== undefined) {
+    if (input.maxYear < map.startYear)
+      throw new Problem(
+        422,
+        'bad-max-year',
+        `maxYear ${input.maxYear} is before ${map.name}'s first year, ${map.startYear}`,
+      );
+    options.maxYear = input.maxYear;
+  }
   return insertGame(db, newGame(map, options), settingsOf(input));
 }
 

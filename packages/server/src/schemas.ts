@@ -3,6 +3,7 @@
  * (nothing unchecked reaches the database), @fastify/response-validation checks every response against them, and
  * @fastify/swagger turns the same objects into the OpenAPI document at /openapi.json.
  */
+import { bundledMapIds } from 'dipkit';
 
 const POWER = {
   type: 'string',
@@ -89,7 +90,11 @@ export const createGame = {
   body: {
     type: 'object',
     properties: {
-      map: { type: 'string', enum: ['standard'] },
+      map: {
+        type: 'string',
+        enum: bundledMapIds(),
+        description: 'a bundled map id (dipkit maps): standard (default), coldwar, ...',
+      },
       rules: {
         type: 'string',
         minLength: 1,
@@ -103,7 +108,12 @@ export const createGame = {
         description: 'DATC chapter 4 choices, "4.A.2=all-hold", as --rule on the command line',
       },
       victoryCenters: { type: 'integer', minimum: 1, maximum: 1000 },
-      maxYear: { type: 'integer', minimum: 1901, maximum: 9999 },
+      maxYear: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 99999,
+        description: "last year played; not before the map's first year",
+      },
       ...settingsProperties,
     },
     additionalProperties: false,

@@ -105,6 +105,35 @@ describe('games', () => {
     assertProblem(await call(base, 'POST', '/api/games', { rule: ['4.A.2=nonsense'] }), 422, 'bad-rules');
   });
 
+  test('a game on a variant map: its start, powers and calendar; bounds checked against that map', async () => {
+    const g = await newGame({ map: 'hundred' });
+    const r = await call<{ map: string; phase: string; powers: { power: string }[] }>(
+      base,
+      'GET',
+      `/api/games/${g.id}?history=false`,
+    );
+    // Hundred (godip's definition): England, Burgundy and France from Spring 1425.
+    assert.equal(r.body.map, 'hundred');
+    assert.equal(r.body.phase, 'S1425M');
+    assert.deepEqual(r.body.powers.map((p) => p.power).sort(), ['BURGUNDY', 'ENGLAND', 'FRANCE']);
+    // No art for Hundred: the schematic drawing, with its provinces and the phase named in the legend.
+    const svg = await (await fetch(`${base}/api/games/${g.id}/map.svg`)).text();
+    assert.match(svg, /^<svg/);
+    assert.match(svg, /1425/);
+    assert.match(svg, />DIJ</);
+    assertProblem(await call(base, 'POST', '/api/games', { map: 'nosuch' }), 400, 'invalid-request');
+    assertProblem(
+      await call(base, 'POST', '/api/games', { map: 'hundred', maxYear: 1400 }),
+      422,
+      'bad-max-year',
+    );
+    assertProblem(
+      await call(base, 'POST', '/api/games', { map: 'pure', victoryCenters: 8 }),
+      422,
+      'bad-victory-centers',
+    );
+  });
+
   test('join: a chosen power, an assigned one, taken, unknown, full', async () => {
     const g = await newGame();
     const france = await join(g.id, 'France');
