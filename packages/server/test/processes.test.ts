@@ -225,7 +225,10 @@ test(
         const file = join(dir, `${g.id}.json`);
         writeFileSync(file, JSON.stringify(exported.body));
         const out = execFileSync(process.execPath, [CLI, 'replay', file], { encoding: 'utf8' });
-        assert.match(out, new RegExp(`^${view.body.history.length} passed, 0 failed$`, 'm'), out);
+        // The deadlines keep firing between the two reads, so the export may hold more phases than the view did.
+        const summary = /^(\d+) passed, 0 failed$/m.exec(out);
+        assert.ok(summary, out);
+        assert.ok(Number(summary[1]) >= view.body.history.length, out);
         // Continuing: the deadlines survived the restart, and clients can play on (a phase may move on by its
         // deadline between reading it and submitting: a wrong-phase then is the game continuing).
         try {
