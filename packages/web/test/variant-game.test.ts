@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { startServer } from '@dipkit/server';
 import { bundledMap, bundledMapIds } from 'dipkit';
 import type { Page } from 'playwright-core';
-import { collectErrors, launch, unitsShown } from './browser.js';
+import { collectErrors, joinThroughLobby, launch, unitsShown } from './browser.js';
 
 test('a Hundred game: created and joined in the lobby, drawn on its own map, played to its next turn', async () => {
   const hundred = bundledMap('hundred')!;
@@ -39,16 +39,7 @@ test('a Hundred game: created and joined in the lobby, drawn on its own map, pla
 
     const pages: { power: string; page: Page; errors: string[] }[] = [];
     for (const power of hundred.powers) {
-      const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-      const errors = collectErrors(page);
-      await page.goto(`${base}/`);
-      const row = `#games tr[data-game="${id}"]`;
-      await page.waitForSelector(`${row} select`);
-      await page.selectOption(`${row} select`, power);
-      await page.click(`${row} button.join`);
-      await page.waitForURL(`**/games/${id}`);
-      await page.waitForSelector('#board svg g.unit');
-      pages.push({ power, page, errors });
+      pages.push({ power, ...(await joinThroughLobby(browser, base, id, power)) });
     }
     const start = hundred.startingUnits
       .map((u) => `${hundred.powers[u.power]} ${hundred.locationCode[u.location]}`)
