@@ -234,10 +234,12 @@ export class MovementDecisions {
       // The rule speaks of a fleet: on a convoyable coast an army may also stand and be supported.
       if (board.unitType[s] !== FLEET) return false;
       const province = into >= 0 ? into : board.unitProvince[t.target[s]!]!;
+      // Stryker disable next-line ConditionalExpression: equivalent for `false`, a unit with a (legal) CONVOY order stands in a convoy-capable province (6.F.1), so the test below answers the same (`true` is killed).
       if (board.map.convoyCapable[province] !== 1) return false;
       const there = board.unitAt[province]!;
       return there >= 0 && t.kind[there] === CONVOY;
     }
+    // Stryker disable next-line ConditionalExpression: equivalent for `false`, with into -1 no fleet's province equals it and the loop returns false (`true` is killed).
     if (into < 0) return false;
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
       const f = t.convoyers[i]!;
@@ -297,6 +299,7 @@ export class MovementDecisions {
    */
   convoyPath(u: number, high: boolean): boolean {
     const t = this.t;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: equivalent, path() tests the same first, and goesByConvoy and cameByConvoy never ask about such a move: an invalid move's route is BY_LAND or BY_CONVOY (for which they do not look), an army the all-hold rule blocked attacks a supporter, so no move comes the other way, and it fails, so it dislodges nothing (`true` is killed).
     if (this.pathBlocked[u] || t.invalidMove[u]) return false;
     if (t.followsPath[u]) {
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++)
@@ -357,7 +360,6 @@ export class MovementDecisions {
         }
       }
       return false;
-      // Stryker disable next-line BlockStatement: equivalent, release only gives the marks back; take() clears the marks it hands out, so a stack that keeps growing reads the same.
     } finally {
       // Also when the solver unwinds a recursion that went too deep (resolver.ts).
       s.release(count);
