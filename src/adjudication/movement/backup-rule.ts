@@ -89,8 +89,8 @@ export function applyBackupRule(
   if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
 
   if (rule === 'all-hold') {
-    // `blocked` is read by the solvers only when settle() resolved nothing, but the army of each convoy of the cycle
-    // is open here (its move waits for the PATH the cycle decides), so settle(army) below always resolves one.
+    // `blocked` is read by the solvers only when settle() resolved nothing, but a cycle through a CONVOY always holds
+    // an open move into that fleet's province (CONVOY reads only those), which the loop over the cycle settles.
     // Stryker disable next-line BooleanLiteral: equivalent, see above.
     let blocked = false;
     for (const f of convoys) {
