@@ -23,12 +23,18 @@ import type { GivenOrder, Order } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
-import { adjudicateAdjustments, type PowerAdjustment } from '../adjudication/adjustment.js';
+import {
+  adjudicateAdjustments,
+  rebuildNeutralArmies,
+  type PowerAdjustment,
+} from '../adjudication/adjustment.js';
+import { isNeutral, unitOwnerName } from '../map/neutral.js';
 import type { MovementResult, OrderOutcome } from '../adjudication/outcome.js';
 import {
   adjustmentPhaseNeeded,
   adjustmentsDue,
   initialOwnership,
+  ownerTable,
   retreatOptions,
   updateOwnership,
   winner,
@@ -70,6 +76,7 @@ export const DISBAND_REASONS = [
   'no valid order',
   'retreat clash',
   'civil disorder',
+  'neutral',
 ] as const;
 export type DisbandReason = (typeof DISBAND_REASONS)[number];
 
@@ -77,7 +84,8 @@ export type DisbandReason = (typeof DISBAND_REASONS)[number];
  * A unit disbanded in a phase, and why: "no retreat" (dislodged with nowhere to go: at once in the movement phase,
  * or in the retreat phase under `unretreatable: 'retreat-phase'`), "ordered" (a disband order), "no valid order" (a
  * dislodged unit without a legal retreat order), "retreat clash" (two or more retreats to one province), "civil
- * disorder" (too few disbands ordered in the adjustments).
+ * disorder" (too few disbands ordered in the adjustments), "neutral" (a dislodged neutral unit: disbanded at once
+ * with the movement phase, whether or not it could retreat; `rules.neutralArmies`).
  */
 export interface DisbandedUnit extends Unit {
   reason?: DisbandReason;
@@ -156,7 +164,7 @@ export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game 
   const units = sortUnits(
     map,
     map.startingUnits.map((u) => ({
-      power: map.powers[u.power] ?? '',
+      power: unitOwnerName(map, u.power),
       type: u.type,
       location: map.locationCode[u.location] ?? '',
     })),
@@ -182,12 +190,15 @@ export function currentPhase(game: Game): string {
   return phaseName(game.position.phase);
 }
 
-/** Units in a stable order: by power (map order), then by location code. */
+/** Units in a stable order: by power (map order; neutral units last), then by location code. */
 export function sortUnits<T extends Unit>(map: GameMap, units: readonly T[]): T[] {
+  const rank = (power: string): number => {
+    const i = map.powers.indexOf(power);
+    return i >= 0 ? i : map.powers.length;
+  };
   return [...units].sort(
     (a, b) =>
-      map.powers.indexOf(a.power) - map.powers.indexOf(b.power) ||
-      (a.location < b.location ? -1 : a.location > b.location ? 1 : 0),
+      rank(a.power) - rank(b.power) || (a.location < b.location ? -1 : a.location > b.location ? 1 : 0),
   );
 }
 
@@ -374,20 +385,27 @@ export function resolvePhase(
           unit: unitText(d),
           power: d.power,
           by: result.value?.units.find((u) => u.dislodged && u.location === d.location)?.dislodged?.by ?? '',
-          retreats: d.retreats,
+          retreats: isNeutral(map, d.power) ? [] : d.retreats,
         })),
       };
       const after = result.value.position;
-      // A dislodged unit with no retreat is disbanded at once, unless the game keeps it for the retreat phase.
+      // A dislodged unit with no retreat is disbanded at once, unless the game keeps it for the retreat phase;
+      // a dislodged neutral unit always is.
+      const disbanding = (options.unretreatable ?? DEFAULT_FLOW.unretreatable) === 'disband';
       const noRetreat = new Set(
-        (options.unretreatable ?? DEFAULT_FLOW.unretreatable) === 'disband'
-          ? result.value.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.location)
-          : [],
+        result.value.dislodged
+          .filter((d) => isNeutral(map, d.power) || (disbanding && d.retreats.length === 0))
+          .map((d) => d.location),
       );
       if (noRetreat.size > 0) {
         record.disbanded = after.dislodged
           .filter((d) => noRetreat.has(d.location))
-          .map((d) => ({ power: d.power, type: d.type, location: d.location, reason: 'no retreat' }));
+          .map((d) => ({
+            power: d.power,
+            type: d.type,
+            location: d.location,
+            reason: isNeutral(map, d.power) ? 'neutral' : 'no retreat',
+          }));
       }
       const retreating = after.dislodged.filter((d) => !noRetreat.has(d.location));
       if (retreating.length > 0) {
@@ -505,13 +523,28 @@ function afterRetreats(
     supplyCenters,
   };
   const spring = springYear(map.rules.calendar, year);
+  // A skipped adjustment phase still rebuilds the neutral armies it would have rebuilt.
   const next: Position = adjustmentPhaseNeeded(adjustmentsDue(map, winter))
     ? winter
-    : { ...winter, phase: { season: 'spring', year: spring, type: 'movement' } };
+    : {
+        ...winter,
+        phase: { season: 'spring', year: spring, type: 'movement' },
+        units: withNeutralRebuilds(map, sorted, supplyCenters),
+      };
   const won = winner(map, supplyCenters, options.victoryCenters, year);
   if (won !== undefined) return { next, status: 'won', winner: won };
   // The year ends here when the adjustment phase is skipped.
   return { next, ...(next.phase.season === 'spring' ? yearLimit(options, spring) : { status: 'active' }) };
+}
+
+/** `units` and the neutral armies an adjustment phase would rebuild among them (`rebuildNeutralArmies`). */
+function withNeutralRebuilds(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Position['supplyCenters'],
+): Unit[] {
+  const rebuilt = rebuildNeutralArmies(map, ownerTable(map, supplyCenters), units);
+  return rebuilt.length === 0 ? [...units] : sortUnits(map, [...units, ...rebuilt]);
 }
 
 /**

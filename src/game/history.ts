@@ -70,14 +70,17 @@ export function describePhase(record: PhaseRecord): string[] {
   const disbanded = record.disbanded ?? [];
   const atOnce = new Set(
     record.position.phase.type === 'movement'
-      ? disbanded.filter((u) => u.reason === 'no retreat').map((u) => unitKey(u))
+      ? disbanded.filter((u) => u.reason === 'no retreat' || u.reason === 'neutral').map((u) => unitKey(u))
       : [],
   );
+  const neutral = new Set(disbanded.filter((u) => u.reason === 'neutral').map((u) => unitKey(u)));
   for (const d of record.dislodged ?? []) {
-    const where =
-      d.retreats.length > 0
+    const key = `${d.power} ${d.unit}`;
+    const where = neutral.has(key)
+      ? 'disbanded: neutral'
+      : d.retreats.length > 0
         ? `may retreat to ${d.retreats.join(', ')}`
-        : atOnce.has(`${d.power} ${d.unit}`)
+        : atOnce.has(key)
           ? 'disbanded: no retreat'
           : 'no retreat: disbanded in the retreat phase';
     lines.push(`  dislodged: ${d.power} ${d.unit} by ${d.by}; ${where}`);
