@@ -5,6 +5,7 @@
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import type { GameMap } from '../map/types.js';
+import { unitOwnerName } from '../map/neutral.js';
 import {
   decodeOrder,
   encodeOrders,
@@ -38,7 +39,7 @@ function unitOf(map: GameMap, codes: Int32Array, u: number): Unit {
   const key = codes[u * 2 + 1]!;
   const L = map.locationCount;
   return {
-    power: map.powers[codes[u * 2]!]!,
+    power: unitOwnerName(map, codes[u * 2]!),
     type: key >= L ? 'F' : 'A',
     location: map.locationCode[key >= L ? key - L : key]!,
   };
