@@ -5,6 +5,7 @@
  * is `map.neutralPower` (one past the players' indices). It is never ordered, never owns a centre, and never
  * counts for any power's adjustments or victory.
  */
+import { normalizeName } from './query.js';
 import type { GameMap } from './types.js';
 
 /** The power name of a neutral unit in positions and game files. */
@@ -23,6 +24,19 @@ export function unitOwnerIndex(map: GameMap, name: string): number {
 /** The power name of a unit's integer owner: a power's name, or "NEUTRAL" for `map.neutralPower`. */
 export function unitOwnerName(map: GameMap, power: number): string {
   return map.powers[power] ?? (power === map.neutralPower && power >= 0 ? NEUTRAL : '');
+}
+
+/** The power names a unit may have on the map: its powers, then "NEUTRAL" on a map with neutral armies. */
+export function unitOwnerNames(map: GameMap): readonly string[] {
+  return map.neutralPower >= 0 ? [...map.powers, NEUTRAL] : map.powers;
+}
+
+/**
+ * A power name as written in a position ("Neutral:", any case and spacing): "NEUTRAL" on a map with neutral
+ * armies, else undefined.
+ */
+export function neutralNameOf(map: GameMap, written: string): string | undefined {
+  return map.neutralPower >= 0 && normalizeName(written) === normalizeName(NEUTRAL) ? NEUTRAL : undefined;
 }
 
 /** Whether a unit of this power name is a neutral unit of the map. */

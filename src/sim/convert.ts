@@ -5,6 +5,7 @@
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import type { GameMap } from '../map/types.js';
+import { mapIdOf } from '../map/id.js';
 import { unitOwnerName } from '../map/neutral.js';
 import {
   decodeOrder,
@@ -176,7 +177,7 @@ function submittedOrders(sim: Simulation): SubmittedOrder[] {
 export function simulationToGame(sim: Simulation, id?: string): Game {
   const game: Game = {
     ...(id === undefined ? {} : { id }),
-    map: sim.map.name.toLowerCase(),
+    map: mapIdOf(sim.map.name),
     options: gameOptions(sim),
     position: toPosition(sim),
     orders: submittedOrders(sim),
