@@ -26,7 +26,7 @@ import type { Position, Unit } from '../src/position/types.js';
 import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
 import { toPosition } from '../src/sim/convert.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
-import { powerStyles } from '../src/render/palette.js';
+import { NEUTRAL_UNIT, powerStyles } from '../src/render/palette.js';
 import { renderSvg } from '../src/render/svg.js';
 import type { GameMap } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
@@ -440,4 +440,19 @@ void test('neutral units round trip: position text, game JSON and MILA JSON of W
     assert.deepEqual(mila.issues, []);
     assert.deepEqual(mila.value, game);
   }
+});
+
+void test('neutral units are drawn in grey with their own letter, and the legend counts them as "Neutral"', () => {
+  const map = bundledMap('westernworld901')!;
+  const styles = powerStyles(map);
+  assert.equal(styles.length, map.powers.length + 1);
+  const neutral = styles[map.neutralPower]!;
+  assert.equal(neutral.name, 'NEUTRAL');
+  assert.equal(neutral.color, NEUTRAL_UNIT);
+  assert.equal(new Set(styles.map((s) => s.letter)).size, styles.length, 'a letter of its own');
+  const svg = renderSvg(map, newGame(map).position);
+  const drawn = [...svg.matchAll(/class="unit army" data-power="NEUTRAL" data-location="([A-Z]+)"/g)];
+  assert.equal(drawn.length, 28);
+  assert.ok(drawn.some((m) => m[1] === 'GEO'));
+  assert.ok(svg.includes('>Neutral 28 units</text>'), 'the legend line of the neutral units');
 });
