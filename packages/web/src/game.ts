@@ -16,6 +16,7 @@ import {
   outcomeItem,
   readOrders,
   showProblems,
+  useMap,
 } from './common.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
@@ -107,6 +108,7 @@ async function load(): Promise<void> {
   try {
     const before = view?.phase;
     view = await api<GameView>('GET', `/api/games/${id}`);
+    if (!useMap(view.map)) say(`This page does not know the map "${view.map}": it shows the standard map.`);
     if (before !== undefined && before !== view.phase) say(`${phaseTitle(before)} was processed.`);
     shown = view.history?.length ?? 0;
     if (seat && view.status === 'active') {
