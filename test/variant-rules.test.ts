@@ -427,6 +427,14 @@ void test('neutral units round trip: position text, game JSON and MILA JSON of W
     const positions = [...game.history.map((r) => r.position), game.position];
     const rebuilds = positions.filter((p, i) => i > 0 && neutralCount(p) > neutralCount(positions[i - 1]!));
     if (seed === 3) assert.ok(rebuilds.length > 0, 'seed 3: no neutral army was rebuilt');
+    // Every neutral army that appears is in the record of the phase that rebuilt it, and only those.
+    game.history.forEach((r, i) => {
+      const before = new Set(r.position.units.map(unitText));
+      const appeared = positions[i + 1]!.units.filter(
+        (u) => u.power === 'NEUTRAL' && !before.has(unitText(u)),
+      );
+      assert.deepEqual((r.rebuilt ?? []).map(unitText).sort(), appeared.map(unitText).sort(), r.name);
+    });
     for (const record of [...game.history.map((r) => r.position), game.position]) {
       const text = writePositionText(map, record);
       const read = readPositionText(map, text);

@@ -39,7 +39,8 @@
  *                                        // "retreat clash", "civil disorder", "neutral" (a dislodged
  *                                        // neutral unit, disbanded at once); reason optional
  *       "adjustments": [{ "power": "FRANCE", "centers": 5, "units": 4, "change": 1 }],   // adjustment phases
- *       "civilDisorder": [ units ] }     // adjustment phases
+ *       "civilDisorder": [ units ],      // adjustment phases
+ *       "rebuilt": [ units ] }           // neutral armies rebuilt at the end of the year (rules.neutralArmies)
  *   ]
  * }
  * ```
@@ -150,6 +151,7 @@ export function gameToJson(game: Game): Record<string, unknown> {
       }));
     if (r.adjustments !== undefined) h['adjustments'] = r.adjustments;
     if (r.civilDisorder !== undefined) h['civilDisorder'] = r.civilDisorder.map(unitJson);
+    if (r.rebuilt !== undefined) h['rebuilt'] = r.rebuilt.map(unitJson);
     return h;
   });
   return out;
@@ -474,6 +476,8 @@ export function gameFromJson(json: unknown, onMap?: GameMap): Result<Game> {
     if (adjustments) record.adjustments = adjustments as PowerAdjustment[];
     const civil = list('civilDisorder');
     if (civil) record.civilDisorder = r.units(civil, `${path}.civilDisorder`) ?? [];
+    const rebuilt = list('rebuilt');
+    if (rebuilt) record.rebuilt = r.units(rebuilt, `${path}.rebuilt`) ?? [];
     history.push(record);
   });
 

@@ -137,6 +137,11 @@ export interface PhaseRecord {
   adjustments?: PowerAdjustment[];
   /** Adjustment phases: units removed by the civil-disorder rule. */
   civilDisorder?: Unit[];
+  /**
+   * Neutral armies rebuilt at the end of the year (`rules.neutralArmies`): by the adjustment phase or, when it is
+   * skipped, with the phase that ended the Fall.
+   */
+  rebuilt?: Unit[];
 }
 
 export interface Game {
@@ -416,7 +421,7 @@ export function resolvePhase(
         };
         return { value: { record, next, status: 'active' }, issues: [] };
       }
-      return { value: { record, ...afterRetreats(map, after.units, position, options) }, issues: [] };
+      return { value: withRebuilt(record, afterRetreats(map, after.units, position, options)), issues: [] };
     }
     case 'retreat': {
       const result = adjudicateRetreats(map, position, given, rules);
@@ -428,7 +433,8 @@ export function resolvePhase(
         outcomes: result.value.orders,
         disbanded: retreatDisbands(map, position, result.value.orders, result.value.disbanded),
       };
-      return { value: { record, ...afterRetreats(map, result.value.units, position, options) }, issues: [] };
+      const following = afterRetreats(map, result.value.units, position, options);
+      return { value: withRebuilt(record, following), issues: [] };
     }
     case 'adjustment': {
       const result = adjudicateAdjustments(map, position, given, rules);
@@ -447,6 +453,7 @@ export function resolvePhase(
         adjustments: result.value.adjustments,
         civilDisorder: result.value.civilDisorder,
       };
+      if (result.value.rebuilt.length > 0) record.rebuilt = result.value.rebuilt;
       const spring = springYear(map.rules.calendar, year);
       const next: Position = {
         phase: { season: 'spring', year: spring, type: 'movement' },
@@ -499,7 +506,7 @@ function afterRetreats(
   units: readonly Unit[],
   from: Position,
   options: GameOptions,
-): { next: Position; status: GameStatus; winner?: string } {
+): AfterRetreats {
   const year = from.phase.year;
   const sorted = sortUnits(map, units);
   if (from.phase.season === 'spring') {
@@ -523,28 +530,37 @@ function afterRetreats(
     supplyCenters,
   };
   const spring = springYear(map.rules.calendar, year);
+  const skipped = !adjustmentPhaseNeeded(adjustmentsDue(map, winter));
   // A skipped adjustment phase still rebuilds the neutral armies it would have rebuilt.
-  const next: Position = adjustmentPhaseNeeded(adjustmentsDue(map, winter))
-    ? winter
-    : {
+  const rebuilt = skipped ? rebuildNeutralArmies(map, ownerTable(map, supplyCenters), sorted) : [];
+  const next: Position = skipped
+    ? {
         ...winter,
         phase: { season: 'spring', year: spring, type: 'movement' },
-        units: withNeutralRebuilds(map, sorted, supplyCenters),
-      };
+        units: rebuilt.length === 0 ? sorted : sortUnits(map, [...sorted, ...rebuilt]),
+      }
+    : winter;
+  const extra = rebuilt.length === 0 ? {} : { rebuilt };
   const won = winner(map, supplyCenters, options.victoryCenters, year);
-  if (won !== undefined) return { next, status: 'won', winner: won };
+  if (won !== undefined) return { next, status: 'won', winner: won, ...extra };
   // The year ends here when the adjustment phase is skipped.
-  return { next, ...(next.phase.season === 'spring' ? yearLimit(options, spring) : { status: 'active' }) };
+  const status = skipped ? yearLimit(options, spring) : { status: 'active' as const };
+  return { next, ...status, ...extra };
 }
 
-/** `units` and the neutral armies an adjustment phase would rebuild among them (`rebuildNeutralArmies`). */
-function withNeutralRebuilds(
-  map: GameMap,
-  units: readonly Unit[],
-  supplyCenters: Position['supplyCenters'],
-): Unit[] {
-  const rebuilt = rebuildNeutralArmies(map, ownerTable(map, supplyCenters), units);
-  return rebuilt.length === 0 ? [...units] : sortUnits(map, [...units, ...rebuilt]);
+/** What follows the retreats of a season: `PhaseResolution` without the record, and the neutral armies rebuilt. */
+interface AfterRetreats {
+  next: Position;
+  status: GameStatus;
+  winner?: string;
+  rebuilt?: Unit[];
+}
+
+/** The resolution of a phase whose record is `record`: the neutral armies rebuilt go into the record. */
+function withRebuilt(record: PhaseRecord, following: AfterRetreats): PhaseResolution {
+  const { rebuilt, ...rest } = following;
+  if (rebuilt !== undefined) record.rebuilt = rebuilt;
+  return { record, ...rest };
 }
 
 /**

@@ -3,6 +3,7 @@
  * positions and orders that a replay checks. A `RecordedGame` comes from our own game (every phase played plus the
  * current position) or from a MILA/dipcc file (formats/mila-json.ts).
  */
+import { NEUTRAL } from '../map/neutral.js';
 import type { GameMap } from '../map/types.js';
 import type { Position, Unit } from '../position/types.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
@@ -96,6 +97,7 @@ export function describePhase(record: PhaseRecord): string[] {
     const reason = u.reason ?? (disorder.has(key) ? 'civil disorder' : 'ordered');
     lines.push(`  disbanded: ${key}${reason === 'ordered' ? '' : ` (${reason})`}`);
   }
+  for (const u of record.rebuilt ?? []) lines.push(`  neutral army rebuilt: ${u.type} ${u.location}`);
   return lines;
 }
 
@@ -149,6 +151,11 @@ export function describePosition(map: GameMap, game: Game): string[] {
     }
     const given = game.orders.filter((o) => o.power === power);
     if (given.length > 0) lines.push(`  orders: ${given.map((o) => o.text).join('; ')}`);
+  }
+  const neutral = position.units.filter((u) => u.power === NEUTRAL);
+  if (neutral.length > 0) {
+    lines.push(`${NEUTRAL}: ${neutral.length} units (always hold)`);
+    lines.push(`  units: ${neutral.map(unitText).join(', ')}`);
   }
   return lines;
 }
