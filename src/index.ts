@@ -22,7 +22,8 @@ export { compileMap, compileMapOrThrow, standardMap } from './map/compile.js';
 export { bundledMapIds, bundledMap, mapByName } from './map/registry.js';
 export { mapIdOf } from './map/id.js';
 export { buildAllowed } from './map/builds.js';
-export { NEUTRAL, isNeutral, unitOwnerIndex, unitOwnerName } from './map/neutral.js';
+export { displayName } from './map/display-name.js';
+export { NEUTRAL, isNeutral, unitOwnerIndex, unitOwnerName, unitOwnerNames } from './map/neutral.js';
 export {
   armyAdjacent,
   fleetAdjacent,

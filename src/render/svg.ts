@@ -13,6 +13,7 @@
  * `data-location` and `transform="translate(x y)"` at the location's anchor (dislodged ones also `dislodged`,
  * offset up and right), `g.order` (orders.ts), `g.bounce` with `data-province`, `g.dislodgement`, `g.legend`.
  */
+import { displayName } from '../map/display-name.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import { lookupLocation, lookupPower, splitCoast } from '../map/query.js';
 import { isNeutral } from '../map/neutral.js';
@@ -193,8 +194,7 @@ function cropBox(
 }
 
 function phaseTitle(position: Position): string {
-  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-  return `${cap(position.phase.season)} ${position.phase.year} ${cap(position.phase.type)}`;
+  return `${displayName(position.phase.season)} ${position.phase.year} ${displayName(position.phase.type)}`;
 }
 
 /** The style index of a unit's power as written: a power of the map, or the map's neutral units; -1 otherwise. */
@@ -474,7 +474,7 @@ function legendLayer(
     const units = `${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}${due}`;
     return {
       i,
-      name: cap(styles[i]!.name),
+      name: displayName(styles[i]!.name),
       units,
       length: `${styles[i]!.name} ${centers[i]} SC, ${units}`.length,
       neutral: i === map.neutralPower,
@@ -537,19 +537,4 @@ function wrap(text: string, width: number): string[] {
   }
   if (current !== '') lines.push(current);
   return lines;
-}
-
-/**
- * A power's name for the legend: each word capitalised ("South Africa", "Principality of Kiev"), short words
- * of three letters or fewer kept as written (USA, UK), but "of", "the" and "and" in lower case.
- */
-function cap(name: string): string {
-  return name
-    .split(' ')
-    .map((word, i) => {
-      const lower = word.toLowerCase();
-      if (i > 0 && (lower === 'of' || lower === 'the' || lower === 'and')) return lower;
-      return word.length <= 3 ? word : word.charAt(0) + word.slice(1).toLowerCase();
-    })
-    .join(' ');
 }
