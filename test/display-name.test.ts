@@ -5,7 +5,8 @@ import { displayName } from '../src/index.js';
 test('displayName: map names as people read them', () => {
   assert.equal(displayName('ENGLAND'), 'England');
   assert.equal(displayName('PRINCIPALITY OF KIEV'), 'Principality of Kiev');
-  assert.equal(displayName('THE NETHERLANDS AND BELGIUM'), 'The Netherlands and Belgium');
+  assert.equal(displayName('KINGDOM OF DENMARK'), 'Kingdom of Denmark');
+  assert.equal(displayName('SPAIN AND PORTUGAL'), 'Spain and Portugal');
   assert.equal(displayName('USA'), 'USA');
   assert.equal(displayName('SOUTH AFRICA'), 'South Africa');
   assert.equal(displayName('spring'), 'Spring');
