@@ -114,10 +114,6 @@ export function knownLocation(text: string): boolean {
   return lookupLocation(map, text.trim()) >= 0 || splitCoast(map, text.trim()).province >= 0;
 }
 
-export function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
-}
-
 /** One outcome as a list item: the order, then dipkit's reason; `data-words` holds the DATC's words for it. */
 export function outcomeItem(o: OrderOutcome): HTMLLIElement {
   const li = el('li', { class: `outcome ${o.resolution}`, 'data-words': datcWords(o) });

@@ -2,7 +2,7 @@
  * The lobby (/): the games with their map, phase, deadline and open powers; create a game on any bundled map;
  * join a power.
  */
-import { PRESETS, bundledMap, bundledMapIds } from 'dipkit';
+import { PRESETS, bundledMap, bundledMapIds, displayName } from 'dipkit';
 import {
   api,
   countdown,
@@ -13,7 +13,7 @@ import {
   type GameSummary,
   type Seat,
 } from './api.js';
-import { byId, capitalize, el } from './common.js';
+import { byId, el } from './common.js';
 
 const message = byId('lobby-message');
 
@@ -33,10 +33,10 @@ function gameRow(g: GameSummary): HTMLTableRowElement {
   link.append(el('a', { href: `/games/${g.id}` }, g.id));
   const seat = savedSeat(g.id);
   const joinCell = el('td');
-  if (seat) joinCell.append(el('a', { href: `/games/${g.id}` }, `play ${capitalize(seat.power)}`));
+  if (seat) joinCell.append(el('a', { href: `/games/${g.id}` }, `play ${displayName(seat.power)}`));
   else if (g.openPowers.length > 0 && g.status === 'active') {
     const select = el('select', { 'aria-label': `power to join in ${g.id}` });
-    for (const p of g.openPowers) select.append(el('option', { value: p }, capitalize(p)));
+    for (const p of g.openPowers) select.append(el('option', { value: p }, displayName(p)));
     const button = el('button', { type: 'button', class: 'join' }, 'Join');
     button.addEventListener('click', () => void join(g.id, select.value));
     joinCell.append(select, button);
@@ -46,7 +46,7 @@ function gameRow(g: GameSummary): HTMLTableRowElement {
     el('td', {}, bundledMap(g.map)?.name ?? g.map),
     el('td', {}, g.phase),
     el('td', {}, g.status === 'active' ? countdown(g.deadline) : g.status),
-    el('td', {}, g.openPowers.map(capitalize).join(', ') || 'none'),
+    el('td', {}, g.openPowers.map(displayName).join(', ') || 'none'),
     joinCell,
   );
   return row;

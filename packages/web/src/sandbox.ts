@@ -16,15 +16,16 @@ import {
   resolvePhase,
   resolveRules,
   splitCoast,
+  unitOwnerNames,
   type GivenOrder,
   type Position,
   type RenderResult,
   type Result,
   type UnitType,
+  displayName,
 } from 'dipkit';
 import {
   byId,
-  capitalize,
   clickedProvince,
   drawBoard,
   el,
@@ -177,10 +178,10 @@ function selectProvince(code: string | undefined): void {
   update();
 }
 
-/** The choices that depend on the map: its powers, its locations, its first year. */
+/** The choices that depend on the map: its powers (and "Neutral" on a map with neutral armies), its locations, its first year. */
 function mapChoices(): void {
   byId<HTMLSelectElement>('unit-power').replaceChildren(
-    ...map.powers.map((power) => el('option', { value: power }, capitalize(power))),
+    ...unitOwnerNames(map).map((power) => el('option', { value: power }, displayName(power))),
   );
   byId('locations').replaceChildren(...map.locationCode.map((code) => el('option', { value: code })));
   byId<HTMLInputElement>('year').min = String(map.startYear);
