@@ -4,7 +4,8 @@
  * (outcomeProblems in datc-harness.ts): the words (with the errata of test/data/datc-errata.json for these
  * settings), civil-disorder removals by identity, and every `positionAfter` block (units that stay, where the
  * movers end). Where the text says a rule gives no resolution, the entry's `fallback` gives the outcome of the
- * backup rule (4.A.2-fallback), judged by hand from the rule's text, and that is checked the same way.
+ * backup rule (4.A.2-fallback), judged by hand from the rule's text, and that is checked the same way. Both
+ * solvers must give it: the default one (5.E) and the guess algorithm (5.F).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,13 @@ for (const alt of alternatives) {
       alternativeProblems(alt, cases, errata),
       [],
       `${alt.case} under ${alt.rules.join(' ')}: ${alt.source}`,
+    );
+  });
+  void test(`DATC ${alt.case} under ${alt.rules.join(' ')}, guess resolver`, () => {
+    assert.deepEqual(
+      alternativeProblems(alt, cases, errata, 'guess'),
+      [],
+      `${alt.case} under ${alt.rules.join(' ')} (guess resolver): ${alt.source}`,
     );
   });
 }

@@ -224,6 +224,7 @@ export function alternativeProblems(
   alt: Alternative,
   cases: ReadonlyMap<string, DatcCase>,
   errata: readonly Erratum[],
+  resolver?: ResolverName,
 ): string[] {
   const c = cases.get(alt.case);
   if (!c) return [`unknown case ${alt.case}`];
@@ -231,7 +232,7 @@ export function alternativeProblems(
   const rules = resolveRules('datc', settings);
   if (rules.issues.length > 0) return rules.issues.map((i) => i.message);
   const prepared = prepareCase(map, c);
-  const run = runCase(prepared, rules.value);
+  const run = runCase(prepared, rules.value, resolver);
   const outcome: Outcome = alt.fallback ?? alt;
   const problems = outcomeProblems(c, prepared, run, outcome, alt.rules.join(' '), errata);
   if (alt.noResolution) {

@@ -108,7 +108,7 @@ void test('the engine cases are read without issues', () => {
 });
 
 /** Each case's run, to compare with a second run in the reverse order. */
-const firstRuns: unknown[] = [];
+const firstRuns: ReturnType<typeof runCase>[] = [];
 
 for (const [i, c] of (read.value ?? []).entries()) {
   const { rules, why, orders, retreats, positionAfter } = extra[i]!;
@@ -153,19 +153,30 @@ void test('the engine cases give the same outcomes run again in the reverse orde
 });
 
 /**
- * The second solver (the guess algorithm of DATC 5.F) must give every engine case the same outcome, except three
- * known differences: under the all-hold rule (E.19, and as the fallback of DPTG and of the 1971 rule: E.21, E.22)
- * the guess solver hands the backup rule a cycle without the attack on the convoying fleet, so that attack is not
- * failed with the rest of the paradox (4.A.2 d). When that is fixed, this list must become empty.
+ * The second solver (the guess algorithm of DATC 5.F) must give every engine case the same outcome. (Under the
+ * all-hold rule it once let F Wales - English Channel succeed in E.19, E.21 and E.22: its CONVOY adjudicates the
+ * attacks on the fleet itself, so they were not in the cycle the backup rule failed.) One case may differ in
+ * reasons only: in E.21 F Wales and F Belgium both fail, and which of them the all-hold rule fails rather than the
+ * bounce depends on which the paradox core holds, which the DATC leaves open (see the case's "why"); the words,
+ * the units after the phase and every other outcome must still be the same.
  */
-const GUESS_DIFFERS = ['E.19', 'E.21', 'E.22'];
+const REASONS_MAY_DIFFER = ['E.21'];
+
+/** A run with the reasons and messages of its order outcomes left out. */
+function withoutReasons(run: ReturnType<typeof runCase>): unknown {
+  return { ...run, outcomes: run.outcomes.map((o) => ({ ...o, reason: undefined, message: undefined })) };
+}
 
 void test('the engine cases give the same outcomes with the guess resolver', () => {
   const differ: string[] = [];
+  const reasonsDiffer: string[] = [];
   for (const [i, c] of (read.value ?? []).entries()) {
     const options = resolveRules('datc', extra[i]!.rules);
     const run = runCase(prepareMovementCase(c), options.value, 'guess');
-    if (!isDeepStrictEqual(run, firstRuns[i])) differ.push(c.id);
+    if (isDeepStrictEqual(run, firstRuns[i])) continue;
+    if (isDeepStrictEqual(withoutReasons(run), withoutReasons(firstRuns[i]!))) reasonsDiffer.push(c.id);
+    else differ.push(c.id);
   }
-  assert.deepEqual(differ, GUESS_DIFFERS);
+  assert.deepEqual(differ, []);
+  assert.deepEqual(reasonsDiffer, REASONS_MAY_DIFFER);
 });

@@ -57,7 +57,7 @@ export function applyBackupRule(
   decisions: MovementDecisions,
   log: BackupLog,
   cycle: readonly number[],
-  settle: (d: number, value: boolean) => void,
+  settle: (d: number, value: boolean) => boolean,
 ): boolean {
   const mark = (d: number, rule: BackupRuleName, fallback: boolean): void => {
     log.rule[d] = rule;
@@ -106,7 +106,22 @@ export function applyBackupRule(
       mark(d, 'all-hold', fallback);
       settle(d, false);
     }
-    for (const f of convoys) mark(f, 'all-hold', fallback);
+    // The attacks on a convoying fleet are moves of the paradox too (6.F.14: F Wales - English Channel fails). The
+    // main solver meets them as decisions of the cycle; the guess solver's CONVOY adjudicates them itself (DATC 5.D),
+    // so they are not in its cycle, and the order in which units are decided must not change the outcome.
+    for (const f of convoys) {
+      const here = t.board.unitProvince[f]!;
+      for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
+        const attacker = t.movers[i]!;
+        if (settle(attacker, false)) mark(attacker, 'all-hold', fallback);
+      }
+    }
+    // Every attack on the fleets has failed, so the convoys hold; the guess solver's CONVOY would otherwise judge
+    // those attacks again itself (DATC 5.D), past the rule.
+    for (const f of convoys) {
+      mark(f, 'all-hold', fallback);
+      settle(f, true);
+    }
     return blocked;
   }
 

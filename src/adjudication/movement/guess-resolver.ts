@@ -150,12 +150,18 @@ export class GuessResolver {
 
     // The cycle started above d: remember this result and retreat further.
     this.addToCycle(d);
-    this.value[d] = first ? 1 : 0;
     this.state[d] = this.state[d]! & ~VISITED;
+    if (this.state[d] & RESOLVED) return this.value[d] === 1;
+    this.value[d] = first ? 1 : 0;
     return first;
   }
 
+  /**
+   * Makes d final, unless a backup rule already did while d was being adjudicated (an attack on a convoying fleet
+   * is failed by the all-hold rule from deeper down): that value stands.
+   */
   private settle(d: number, value: boolean): boolean {
+    if (this.state[d]! & RESOLVED) return this.value[d] === 1;
     this.state[d] = RESOLVED;
     this.value[d] = value ? 1 : 0;
     return value;
@@ -164,9 +170,10 @@ export class GuessResolver {
   private applyBackupRule(members: number[]): void {
     let settled = 0;
     const changed = this.backupRule(members, (d, value) => {
-      if (this.state[d]! & RESOLVED) return;
+      if (this.state[d]! & RESOLVED) return false;
       this.settle(d, value);
       settled++;
+      return true;
     });
     if (settled === 0 && !changed) {
       for (const d of members) if (!(this.state[d]! & RESOLVED)) this.settle(d, false);

@@ -16,10 +16,11 @@
 export type Adjudicate = (d: number, optimistic: boolean) => boolean;
 
 /**
- * Settles the decisions of a cycle that has no single resolution, by calling `settle` on some of them, and says
- * whether it changed anything; the solver then carries on.
+ * Settles the decisions of a cycle that has no single resolution, by calling `settle` on some of them (which says
+ * whether it settled the decision: false when it was already final), and says whether it changed anything; the
+ * solver then carries on.
  */
-export type BackupRule = (cycle: readonly number[], settle: (d: number, value: boolean) => void) => boolean;
+export type BackupRule = (cycle: readonly number[], settle: (d: number, value: boolean) => boolean) => boolean;
 
 const RESOLVED = 1;
 const VISITED = 2;
@@ -177,6 +178,14 @@ export class Resolver {
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
     this.stack.pop();
     this.state[d] = this.state[d] & ~VISITED;
+    // A backup rule met deeper down may have settled d itself (the all-hold rule fails every attack on a convoying
+    // fleet of its paradox, backup-rule.ts): that value stands.
+    if (this.state[d] & RESOLVED) {
+      this.truncateCycle(oldCycleLength);
+      this.recursionHits = oldRecursionHits;
+      this.uncertain = oldUncertain;
+      return this.value[d] === 1;
+    }
 
     if (optimisticResult === pessimisticResult) {
       this.truncateCycle(oldCycleLength);
@@ -206,11 +215,12 @@ export class Resolver {
   private applyBackupRule(members: number[]): void {
     let settled = 0;
     const changed = this.backupRule(members, (d, value) => {
-      if (this.state[d]! & RESOLVED) return;
+      if (this.state[d]! & RESOLVED) return false;
       this.state[d] = RESOLVED;
       this.value[d] = value ? 1 : 0;
       this.byBackupRule[d] = 1;
       settled++;
+      return true;
     });
     if (settled === 0 && !changed) {
       // A backup rule that settles nothing would loop for ever; let the whole cycle fail instead.
