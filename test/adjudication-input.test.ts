@@ -10,6 +10,7 @@ import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import { standardMap } from '../src/map/compile.js';
+import { bundledMap } from '../src/map/registry.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 
@@ -168,4 +169,85 @@ void test('an implied move that is illegal is not the order the unit carries out
     result.value?.units.map((u) => `${u.unit.type} ${u.unit.location}: ${u.order.kind}`),
     ['F POR: support', 'F MAO: hold'],
   );
+});
+
+void test('movement orders naming unknown places, or no unit, are illegal and say which place', () => {
+  const units: Position['units'] = [
+    { power: 'AUSTRIA', type: 'A', location: 'VIE' },
+    { power: 'AUSTRIA', type: 'F', location: 'ADR' },
+    { power: 'ITALY', type: 'A', location: 'APU' },
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'AUSTRIA', order: { kind: 'hold', unit: { location: 'XYZ' } } },
+    { power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'BOH' }, to: 'MUN' } },
+    { power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'VIE' }, to: 'XYZ' } },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'support', unit: { location: 'VIE' }, supported: { location: 'XYZ' } },
+    },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'support', unit: { location: 'VIE' }, supported: { location: 'ADR' }, to: 'XYZ' },
+    },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'convoy', unit: { location: 'ADR' }, army: { location: 'XYZ' }, to: 'ALB' },
+    },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'convoy', unit: { location: 'ADR' }, army: { location: 'APU' }, to: 'XYZ' },
+    },
+  ];
+  const expected = [
+    'illegal unknown-location "illegal: unknown location XYZ" (no unit)',
+    'illegal no-unit "illegal: there is no unit in BOH" (no unit)',
+    'illegal unknown-location "illegal: unknown location XYZ" A VIE',
+    'illegal unknown-location "illegal: unknown location XYZ" A VIE',
+    'illegal unknown-location "illegal: unknown location XYZ" A VIE',
+    'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+    'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+  ];
+  // Under 4.E.1 b an impossible move is still a move, but only to a place of the map.
+  for (const legalOrders of ['possible-now', 'valid-places'] as const) {
+    const result = adjudicateMovement(map, position('movement', { units }), orders, { legalOrders });
+    assert.deepEqual(result.issues, []);
+    assert.deepEqual(result.value?.orders.map(summary), expected, legalOrders);
+  }
+});
+
+void test('a move with an empty convoy path is a move over land', () => {
+  const result = adjudicateMovement(
+    map,
+    position('movement', { units: [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }] }),
+    [{ power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH', path: [] } }],
+    { convoyPath: 'allowed' },
+  );
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'succeeds moved "succeeds with attack strength 1" A VIE',
+  ]);
+});
+
+void test('on a map without convoys, convoy orders and moves via convoy are illegal', () => {
+  const pure = bundledMap('pure')!;
+  const result = adjudicateMovement(
+    pure,
+    position('movement', {
+      units: [
+        { power: 'GERMANY', type: 'A', location: 'BER' },
+        { power: 'ENGLAND', type: 'A', location: 'LON' },
+      ],
+    }),
+    [
+      { power: 'GERMANY', order: { kind: 'move', unit: { location: 'BER' }, to: 'PAR', viaConvoy: true } },
+      {
+        power: 'ENGLAND',
+        order: { kind: 'convoy', unit: { location: 'LON' }, army: { location: 'BER' }, to: 'PAR' },
+      },
+    ],
+  );
+  const why = '"illegal: this map has no convoys: no convoy orders and no moves via convoy"';
+  assert.deepEqual(result.value?.orders.map(summary), [
+    `illegal no-convoys ${why} A BER`,
+    `illegal no-convoys ${why} A LON`,
+  ]);
 });
