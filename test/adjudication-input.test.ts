@@ -251,3 +251,41 @@ void test('on a map without convoys, convoy orders and moves via convoy are ille
     `illegal no-convoys ${why} A LON`,
   ]);
 });
+
+void test('an order without a power needs no nationality (4.C.5 a), since no power gave it', () => {
+  const result = adjudicateMovement(
+    map,
+    position('movement', { units: [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }] }),
+    [{ order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH' } }],
+    { missingNationality: 'illegal' },
+  );
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'succeeds moved "succeeds with attack strength 1" A VIE',
+  ]);
+});
+
+void test('an army in a convoyable coastal province convoys nobody and is no part of a written path', () => {
+  // Ancient Mediterranean: Baleares is an island, a coast that fleets may convoy through; armies leave it only by
+  // convoy. The army there is no fleet, so Saguntum - Tarraco via convoy has no route; a written path may not
+  // name the army's own province or its destination (4.A.6 b), whatever their kind.
+  const ancient = bundledMap('ancientmediterranean')!;
+  const units: Position['units'] = [
+    { power: 'ROME', type: 'A', location: 'BAL' },
+    { power: 'ROME', type: 'A', location: 'SAG' },
+    { power: 'ROME', type: 'A', location: 'TAR' },
+    { power: 'ROME', type: 'F', location: 'LIG' },
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'ROME', order: { kind: 'move', unit: { location: 'SAG' }, to: 'TAR', viaConvoy: true } },
+    { power: 'ROME', order: { kind: 'move', unit: { location: 'BAL' }, to: 'TAR', path: ['BAL'] } },
+    { power: 'ROME', order: { kind: 'move', unit: { location: 'TAR' }, to: 'BAL', path: ['BAL'] } },
+  ];
+  const result = adjudicateMovement(ancient, position('movement', { units }), orders, {
+    convoyPath: 'allowed',
+  });
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'illegal no-convoy-route "illegal: no fleets on the board could convoy to TAR" A SAG',
+    'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A BAL',
+    'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A TAR',
+  ]);
+});
