@@ -9,7 +9,8 @@ import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
 import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
-import { standardMap } from '../src/map/compile.js';
+import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
+import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
@@ -287,5 +288,18 @@ void test('an army in a convoyable coastal province convoys nobody and is no par
     'illegal no-convoy-route "illegal: no fleets on the board could convoy to TAR" A SAG',
     'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A BAL',
     'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A TAR',
+  ]);
+});
+
+void test('on a map without convoys, two coasts that do not touch are just not adjacent', () => {
+  // The standard map with the rule of maps like Pure: no convoys at all, so no convoy could carry the army.
+  const noConvoys = compileMapOrThrow({ ...standardDefinition, rules: { convoys: false } });
+  const result = adjudicateMovement(
+    noConvoys,
+    position('movement', { units: [{ power: 'FRANCE', type: 'A', location: 'BRE' }] }),
+    [{ power: 'FRANCE', order: { kind: 'move', unit: { location: 'BRE' }, to: 'LON' } }],
+  );
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'illegal not-adjacent "illegal: LON is not adjacent" A BRE',
   ]);
 });
