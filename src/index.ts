@@ -22,6 +22,8 @@ export { compileMap, compileMapOrThrow, standardMap } from './map/compile.js';
 export { bundledMapIds, bundledMap, mapByName } from './map/registry.js';
 export { mapIdOf } from './map/id.js';
 export { buildAllowed } from './map/builds.js';
+export { displayName } from './map/display-name.js';
+export { NEUTRAL, isNeutral, unitOwnerIndex, unitOwnerName, unitOwnerNames } from './map/neutral.js';
 export {
   armyAdjacent,
   fleetAdjacent,
@@ -57,6 +59,7 @@ export { adjudicateRetreats, type RetreatResult } from './adjudication/retreat.j
 export { adjudicateHaplomacy } from './adjudication/haplomacy/adjudicate.js';
 export {
   adjudicateAdjustments,
+  rebuildNeutralArmies,
   type AdjustmentResult,
   type PowerAdjustment,
 } from './adjudication/adjustment.js';

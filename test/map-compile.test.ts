@@ -63,7 +63,9 @@ void describe('compileMap: a good definition', () => {
       convoys: true,
       calendar: { springToFall: 0, fallToSpring: 1 },
       leadVictory: undefined,
+      neutralArmies: false,
     });
+    assert.equal(map.neutralPower, -1);
     assert.deepEqual(map.powerColour, ['#aa0000', DEFAULT_POWER_COLOURS[0]]);
     assert.equal(map.provinceKind[map.provinceIndex.get('x')!], 'impassable');
   });
@@ -79,6 +81,7 @@ void describe('compileMap: a good definition', () => {
         convoys: false,
         calendar: { springToFall: 5, fallToSpring: 5, seasonName: 'Year' },
         leadVictory: { untilYear: 1500 },
+        neutralArmies: true,
       },
     });
     const map = compileMap(def).value!;
@@ -88,10 +91,32 @@ void describe('compileMap: a good definition', () => {
       convoys: false,
       calendar: { springToFall: 5, fallToSpring: 5, seasonName: 'Year' },
       leadVictory: { untilYear: 1500 },
+      neutralArmies: true,
     });
     assert.equal(map.definition.description, 'A test map');
     assert.equal(map.definition.source, 'written for this test');
     assert.equal(map.definition.startYear, 1425);
+  });
+
+  void it('neutral armies: a neutral army starts on each centre no power owns and no starting unit holds', () => {
+    const def = tiny();
+    def.rules = { neutralArmies: true };
+    const map = compileMap(def).value!;
+    assert.equal(map.neutralPower, 2, 'one past the two powers');
+    const units = map.startingUnits.map((u) => [u.power, u.type, map.locationCode[u.location]]);
+    assert.deepEqual(units, [
+      [0, 'F', 'A'],
+      [1, 'A', 'B'],
+      [2, 'A', 'C'],
+    ]);
+    assert.deepEqual(
+      map.definition.startingUnits.map((u) => u.power),
+      ['RED', 'BLUE'],
+      'the definition keeps its own starting units',
+    );
+    def.startingUnits.push({ power: 'RED', type: 'A', location: 'C' });
+    const held = compileMap(def).value!;
+    assert.equal(held.startingUnits.filter((u) => u.power === 2).length, 0, 'C is held by a starting unit');
   });
 
   void it('keeps the palette colours apart from the ones the map gives, and spreads colours past the palette', () => {
@@ -178,6 +203,7 @@ const CASES: [string, (def: Def) => void, [string, string][]][] = [
   ['an unknown build rule', (d) => (d.rules = { builds: 'anywhere' }), [['bad-value', '$.rules.builds']]],
   ['a lead victory that ends before the game starts', (d) => (d.rules = { leadVictory: { untilYear: 1900 } }), [['bad-value', '$.rules.leadVictory.untilYear']]],
   ['a start year that is no year', (d) => (d['startYear'] = 1901.5), [['wrong-type', '$.startYear']]],
+  ['a power called NEUTRAL on a map with neutral armies', (d) => { d.rules = { neutralArmies: true }; d.powers[1]!['aliases'] = ['Neutral']; }, [['bad-value', '$.powers[1]']]],
   ['a colour that is not #rrggbb', (d) => (d.powers[0]!['colour'] = 'red'), [['bad-value', '$.powers[0].colour']]],
   ['a province cut off from the rest', (d) => d.provinces.push({ code: 'I', name: 'Isle', kind: 'coast' }), [['unreachable-province', '$.provinces[6]']]],
   [

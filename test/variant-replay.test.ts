@@ -38,10 +38,6 @@ const PENDING: Record<string, { reason: string; holds: Holds }> = {
     reason: "the compiled map does not carry its definition's build rule (builds in any owned home centre)",
     holds: (map, definition) => map.rules.builds !== (definition.rules?.builds ?? 'home'),
   },
-  westernworld901: {
-    reason: "dipkit's positions have no neutral units yet (Western World 901's neutral armies)",
-    holds: (_map, _definition, issues) => issues.some((i) => i.includes('unknown nation "Neutral"')),
-  },
 };
 
 const games = bundledMapIds().filter((id) => id !== 'standard');

@@ -15,6 +15,8 @@ import { winner } from '../src/game/centers.js';
 import { currentPhase, newGame, processPhase, submitOrders, type Game } from '../src/game/game.js';
 import { phaseName } from '../src/game/phases.js';
 import { readPositionText, writePositionText } from '../src/formats/position-text.js';
+import { readGameJson, writeGameJson } from '../src/formats/game-json.js';
+import { readMilaJson, writeMilaJson } from '../src/formats/mila-json.js';
 import { legalOrders } from '../src/legal/enumerate.js';
 import { formatOrder } from '../src/orders/format.js';
 import { encodeOrders } from '../src/orders/codes.js';
@@ -22,8 +24,9 @@ import { parseOrder, parseOrders } from '../src/orders/parse.js';
 import type { Order } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
 import { ACTIVE, Simulation, WON } from '../src/sim/state.js';
+import { toPosition } from '../src/sim/convert.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
-import { powerStyles } from '../src/render/palette.js';
+import { NEUTRAL_UNIT, powerStyles } from '../src/render/palette.js';
 import { renderSvg } from '../src/render/svg.js';
 import type { GameMap } from '../src/map/types.js';
 import { standardMap } from '../src/map/compile.js';
@@ -52,7 +55,8 @@ interface GameCase {
   title: string;
   map: string;
   why: string;
-  phases: { phase: string; centers: Record<string, string[]>; orders: string[] }[];
+  /** Per step: the phase, the centres owned at its start, the units at its start (when given), the orders. */
+  phases: { phase: string; centers: Record<string, string[]>; units?: string[]; orders: string[] }[];
   end: { phase: string; status: string; winner?: string };
 }
 interface VictoryCase {
@@ -64,9 +68,12 @@ interface VictoryCase {
   why: string;
 }
 
-/** The case files: the rule switches (cases.json), the convoyable coast and unowned home centre (archipelago). */
+/**
+ * The case files: the rule switches (cases.json), the convoyable coast and unowned home centre (archipelago), the
+ * neutral armies (neutral).
+ */
 const data = { cases: [] as Case[], games: [] as GameCase[], victories: [] as VictoryCase[] };
-for (const file of ['cases.json', 'archipelago-cases.json']) {
+for (const file of ['cases.json', 'archipelago-cases.json', 'neutral-cases.json']) {
   const read = JSON.parse(
     readFileSync(new URL(`../../test/data/maps/${file}`, import.meta.url), 'utf8'),
   ) as Partial<typeof data>;
@@ -141,6 +148,15 @@ for (const g of data.games) {
         expectedCenters(map, step.centers),
         `${step.phase}: ${g.why}`,
       );
+      if (step.units) {
+        const expected = [...step.units].sort();
+        assert.deepEqual(game.position.units.map(unitText).sort(), expected, `${step.phase}: ${g.why}`);
+        assert.deepEqual(
+          toPosition(sim).units.map(unitText).sort(),
+          expected,
+          `the simulation at ${step.phase}`,
+        );
+      }
       const parsed = parseOrders(map, step.orders.join('\n'));
       assert.deepEqual(parsed.issues, []);
       for (const power of map.powers) {
@@ -298,7 +314,14 @@ function checkSelfPlay(name: string, map: GameMap, games: number): void {
 }
 
 void test('seeded random games on every test map run to their end, the game loop and the simulation agreeing', (t) => {
-  for (const name of ['decades.json', 'twenty.json', 'strait.json', 'ridge.json', 'keywords.json']) {
+  for (const name of [
+    'decades.json',
+    'twenty.json',
+    'strait.json',
+    'ridge.json',
+    'keywords.json',
+    'neutral.json',
+  ]) {
     const map = mapOf(name);
     if (typeof map === 'string') t.diagnostic(`skipped: ${map}`);
     else checkSelfPlay(name, map, 10);
@@ -383,4 +406,61 @@ void test('a board of twenty powers gives each its own colour and letter, and na
     assert.ok(svg.includes(`>${name} <tspan`), name);
   const kiev = renderSvg(bundledMap('westernworld901')!, newGame(bundledMap('westernworld901')!).position);
   assert.ok(kiev.includes('>Principality of Kiev <tspan'));
+});
+
+void test('neutral units round trip: position text, game JSON and MILA JSON of Western World 901 games read back whole', () => {
+  const map = bundledMap('westernworld901')!;
+  const start = newGame(map).position;
+  assert.equal(
+    start.units.filter((u) => u.power === 'NEUTRAL').length,
+    28,
+    'a neutral army on each neutral centre',
+  );
+  const neutralCount = (p: Position): number => p.units.filter((u) => u.power === 'NEUTRAL').length;
+  // Seed 3 dislodges neutral armies and rebuilds one; seed 2 dislodges three.
+  for (const seed of [2, 3]) {
+    const game = playRandomGame(map, { seed, maxYear: 905 });
+    const neutralDisbands = game.history
+      .flatMap((r) => r.disbanded ?? [])
+      .filter((u) => u.reason === 'neutral');
+    assert.ok(neutralDisbands.length > 0, `seed ${seed}: no neutral army was dislodged`);
+    const positions = [...game.history.map((r) => r.position), game.position];
+    const rebuilds = positions.filter((p, i) => i > 0 && neutralCount(p) > neutralCount(positions[i - 1]!));
+    if (seed === 3) assert.ok(rebuilds.length > 0, 'seed 3: no neutral army was rebuilt');
+    // Every neutral army that appears is in the record of the phase that rebuilt it, and only those.
+    game.history.forEach((r, i) => {
+      const before = new Set(r.position.units.map(unitText));
+      const appeared = positions[i + 1]!.units.filter(
+        (u) => u.power === 'NEUTRAL' && !before.has(unitText(u)),
+      );
+      assert.deepEqual((r.rebuilt ?? []).map(unitText).sort(), appeared.map(unitText).sort(), r.name);
+    });
+    for (const record of [...game.history.map((r) => r.position), game.position]) {
+      const text = writePositionText(map, record);
+      const read = readPositionText(map, text);
+      assert.deepEqual(read.issues, [], text);
+      assert.deepEqual(read.value?.position, record, text);
+    }
+    const json = readGameJson(writeGameJson(game));
+    assert.deepEqual(json.issues, []);
+    assert.deepEqual(json.value, game);
+    const mila = readMilaJson(writeMilaJson(map, game));
+    assert.deepEqual(mila.issues, []);
+    assert.deepEqual(mila.value, game);
+  }
+});
+
+void test('neutral units are drawn in grey with their own letter, and the legend counts them as "Neutral"', () => {
+  const map = bundledMap('westernworld901')!;
+  const styles = powerStyles(map);
+  assert.equal(styles.length, map.powers.length + 1);
+  const neutral = styles[map.neutralPower]!;
+  assert.equal(neutral.name, 'NEUTRAL');
+  assert.equal(neutral.color, NEUTRAL_UNIT);
+  assert.equal(new Set(styles.map((s) => s.letter)).size, styles.length, 'a letter of its own');
+  const svg = renderSvg(map, newGame(map).position);
+  const drawn = [...svg.matchAll(/class="unit army" data-power="NEUTRAL" data-location="([A-Z]+)"/g)];
+  assert.equal(drawn.length, 28);
+  assert.ok(drawn.some((m) => m[1] === 'GEO'));
+  assert.ok(svg.includes('>Neutral 28 units</text>'), 'the legend line of the neutral units');
 });

@@ -9,6 +9,7 @@
  */
 import type { GameMap } from '../map/types.js';
 import { buildAllowed, buildSiteWords } from '../map/builds.js';
+import { NEUTRAL, neutralRebuilds } from '../map/neutral.js';
 import { lookupPower, splitCoast } from '../map/query.js';
 import { issue, type Result } from '../issues.js';
 import type { GivenOrder } from '../orders/types.js';
@@ -33,7 +34,27 @@ export interface AdjustmentResult {
   disbanded: Unit[];
   /** Units removed by the civil-disorder rule because too few disbands were ordered. */
   civilDisorder: Unit[];
+  /** Neutral armies rebuilt on the neutral centres left empty (`rules.neutralArmies`; none on other maps). */
+  rebuilt: Unit[];
   units: Unit[];
+}
+
+/**
+ * The neutral armies an adjustment phase rebuilds (`rules.neutralArmies`): one on every supply centre still
+ * neutral (`owner` -1) that none of `units` stands on. Also applied after a Fall whose adjustment phase is skipped.
+ */
+export function rebuildNeutralArmies(map: GameMap, owner: ArrayLike<number>, units: readonly Unit[]): Unit[] {
+  if (map.neutralPower < 0) return [];
+  const occupied = new Uint8Array(map.provinceCount);
+  for (const unit of units) {
+    const p = provinceOf(map, unit.location);
+    if (p >= 0) occupied[p] = 1;
+  }
+  return neutralRebuilds(map, owner, (p) => occupied[p] === 1).map((p): Unit => ({
+    power: NEUTRAL,
+    type: 'A',
+    location: map.locationCode[p]!,
+  }));
 }
 
 export function adjudicateAdjustments(
@@ -140,6 +161,8 @@ export function adjudicateAdjustments(
       const u = province < 0 ? -1 : board.unitAt[province]!;
       if (u < 0) return no('no-unit', `there is no unit in ${order.unit.location} (6.J.1)`);
       const owned = board.unitPower[u]!;
+      if (owned === map.neutralPower)
+        return no('neutral-unit', 'the unit is neutral: no power disbands it', unitName(u));
       if (power >= 0 && owned !== power)
         return no('foreign-unit', `the unit belongs to ${map.powers[owned]}`, unitName(u));
       if (change[owned]! >= 0)
@@ -277,13 +300,18 @@ export function adjudicateAdjustments(
   const units: Unit[] = [];
   for (let u = 0; u < board.unitCount; u++) (disbandedUnit[u] ? disbanded : units).push(board.units[u]!);
   units.push(...built);
+  const rebuilt = rebuildNeutralArmies(map, owner, units);
+  units.push(...rebuilt);
   const adjustments: PowerAdjustment[] = map.powers.map((name, power) => ({
     power: name,
     centers: centers[power]!,
     units: unitCount[power]!,
     change: change[power]!,
   }));
-  return { value: { orders: outcomes, adjustments, built, disbanded, civilDisorder, units }, issues: [] };
+  return {
+    value: { orders: outcomes, adjustments, built, disbanded, civilDisorder, rebuilt, units },
+    issues: [],
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { GameMap } from '../map/types.js';
 import { lookupCode, lookupLocation } from '../map/query.js';
+import { isNeutral, unitOwnerIndex } from '../map/neutral.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import type { Position, Unit } from '../position/types.js';
 
@@ -18,7 +19,7 @@ export interface Board {
   readonly unitLocation: Int32Array;
   /** ARMY or FLEET. */
   readonly unitType: Uint8Array;
-  /** Index into map.powers. */
+  /** Index into map.powers, or `map.neutralPower` for a neutral unit. */
   readonly unitPower: Int32Array;
   /** Unit standing in each province, or -1. */
   readonly unitAt: Int32Array;
@@ -39,7 +40,7 @@ export function compileBoard(map: GameMap, units: readonly Unit[]): Result<Board
   for (let u = 0; u < n; u++) {
     const unit = units[u]!;
     const where = `unit ${u + 1} (${unit.type} ${unit.location})`;
-    const power = map.powers.indexOf(unit.power);
+    const power = unitOwnerIndex(map, unit.power);
     if (power < 0) issues.push(issue('unknown-power', `${where}: unknown power "${unit.power}"`));
     if (unit.type !== 'A' && unit.type !== 'F') {
       issues.push(issue('bad-unit-type', `${where}: unit type must be A or F`));
@@ -114,6 +115,7 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
     if (unit.power !== lastName) {
       lastName = unit.power;
       power = columns.powerByName.get(lastName);
+      if (power === undefined && isNeutral(map, lastName)) power = map.neutralPower;
     }
     const location = lookupCode(map, unit.location);
     if (power === undefined || location < 0) return compileBoard(map, units);

@@ -77,6 +77,10 @@ export function adjudicateRetreats(
         illegal: { reason: 'not-dislodged', message: `no dislodged unit in ${order.unit.location} (6.H.4)` },
       };
     }
+    if (board.unitPower[u] === map.neutralPower) {
+      const message = 'a dislodged neutral unit is disbanded: it takes no order';
+      return { unit: u, illegal: { reason: 'neutral-unit', message } };
+    }
     if (power >= 0 && board.unitPower[u] !== power) {
       return {
         unit: u,

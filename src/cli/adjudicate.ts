@@ -14,6 +14,7 @@ import { resolvePhase, type MovementAdjudicator, type SubmittedOrder } from '../
 import { describePhase } from '../game/history.js';
 import { issue } from '../issues.js';
 import type { GameMap } from '../map/types.js';
+import { isNeutral } from '../map/neutral.js';
 import { formatOrder } from '../orders/format.js';
 import type { Position } from '../position/types.js';
 
@@ -169,9 +170,16 @@ export function renderText(map: GameMap, before: Position, result: MovementResul
   }
   const ordered = new Set(result.orders.map((o) => o.unit).filter((u) => u !== undefined));
   const idle = result.units.filter((u) => !ordered.has(`${u.unit.type} ${u.unit.location}`));
-  if (idle.length > 0) {
+  const neutral = idle.filter((u) => isNeutral(map, u.unit.power));
+  const players = idle.filter((u) => !isNeutral(map, u.unit.power));
+  if (players.length > 0) {
     out.push(
-      `No order (holds): ${idle.map((u) => `${u.unit.power} ${u.unit.type} ${u.unit.location}`).join(', ')}`,
+      `No order (holds): ${players.map((u) => `${u.unit.power} ${u.unit.type} ${u.unit.location}`).join(', ')}`,
+    );
+  }
+  if (neutral.length > 0) {
+    out.push(
+      `Neutral units (always hold): ${neutral.map((u) => `${u.unit.type} ${u.unit.location}`).join(', ')}`,
     );
   }
 
@@ -181,8 +189,11 @@ export function renderText(map: GameMap, before: Position, result: MovementResul
   for (const d of result.dislodged) {
     const by = result.units.find((u) => u.unit.location === d.location)?.dislodged?.by;
     const attacker = `${by === undefined ? 'dislodged' : `dislodged by ${by}`} from ${d.attackerFrom}${d.byConvoy === true ? ' (by convoy)' : ''}`;
-    const retreats =
-      d.retreats.length === 0 ? 'no retreat: destroyed' : `may retreat to ${d.retreats.join(', ')}`;
+    const retreats = isNeutral(map, d.power)
+      ? 'neutral: disbanded'
+      : d.retreats.length === 0
+        ? 'no retreat: destroyed'
+        : `may retreat to ${d.retreats.join(', ')}`;
     out.push(`  ${d.power} ${d.type} ${d.location}  ${attacker}; ${retreats}`);
   }
   out.push(

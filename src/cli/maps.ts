@@ -37,7 +37,7 @@ Exit status: 0 ok, 2 an unknown map name or a map file that cannot be read or co
 /** The rule switches of `map` that differ from the standard game, in words. */
 export function ruleDifferences(map: GameMap): string[] {
   const out: string[] = [];
-  const { builds, convoys, calendar, leadVictory } = map.rules;
+  const { builds, convoys, calendar, leadVictory, neutralArmies } = map.rules;
   if (builds !== STANDARD_RULES.builds) {
     out.push(
       builds === 'owned'
@@ -60,8 +60,11 @@ export function ruleDifferences(map: GameMap): string[] {
   if (leadVictory !== undefined) {
     out.push(`lead victory: the leader wins by a lead of more than ${leadVictory.untilYear} minus the year`);
   }
-  if (map.definition.rules?.neutralArmies === true)
-    out.push('neutral armies in the neutral centres (not played yet: games start without them)');
+  if (neutralArmies) {
+    out.push(
+      'neutral armies: a neutral army on every neutral centre, always holding, disbanded when dislodged, rebuilt while its centre stays neutral and empty (neutralArmies: true)',
+    );
+  }
   return out;
 }
 

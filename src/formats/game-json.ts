@@ -36,9 +36,11 @@
  *       "disbanded": [{ "power": "FRANCE", "type": "A", "location": "PAR", "reason": "no retreat" }],
  *                                        // units disbanded, and why: "no retreat" (in a movement phase: dislodged
  *                                        // with nowhere to go, disbanded at once), "ordered", "no valid order",
- *                                        // "retreat clash", "civil disorder"; reason optional
+ *                                        // "retreat clash", "civil disorder", "neutral" (a dislodged
+ *                                        // neutral unit, disbanded at once); reason optional
  *       "adjustments": [{ "power": "FRANCE", "centers": 5, "units": 4, "change": 1 }],   // adjustment phases
- *       "civilDisorder": [ units ] }     // adjustment phases
+ *       "civilDisorder": [ units ],      // adjustment phases
+ *       "rebuilt": [ units ] }           // neutral armies rebuilt at the end of the year (rules.neutralArmies)
  *   ]
  * }
  * ```
@@ -53,6 +55,7 @@ import { parseJson } from './json-text.js';
 import { issue, type Issue, type Result } from '../issues.js';
 import { mapIdOf } from '../map/id.js';
 import { bundledMapIds, mapByName } from '../map/registry.js';
+import { NEUTRAL } from '../map/neutral.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
 import { parseOrder } from '../orders/parse.js';
@@ -148,6 +151,7 @@ export function gameToJson(game: Game): Record<string, unknown> {
       }));
     if (r.adjustments !== undefined) h['adjustments'] = r.adjustments;
     if (r.civilDisorder !== undefined) h['civilDisorder'] = r.civilDisorder.map(unitJson);
+    if (r.rebuilt !== undefined) h['rebuilt'] = r.rebuilt.map(unitJson);
     return h;
   });
   return out;
@@ -205,6 +209,11 @@ class Reader {
     return p;
   }
 
+  /** A unit's power: a power of the map, or "NEUTRAL" on a map with neutral armies. */
+  unitPower(v: unknown, path: string): string | undefined {
+    return v === NEUTRAL && this.map.neutralPower >= 0 ? NEUTRAL : this.power(v, path);
+  }
+
   location(v: unknown, path: string): string | undefined {
     const s = this.string(v, path);
     if (s === undefined) return undefined;
@@ -221,7 +230,7 @@ class Reader {
   unit(v: unknown, path: string): Unit | undefined {
     const o = this.object(v, path);
     if (!o) return undefined;
-    const power = this.power(this.field(o, 'power', path), `${path}.power`);
+    const power = this.unitPower(this.field(o, 'power', path), `${path}.power`);
     const type = this.field(o, 'type', path);
     if (type !== 'A' && type !== 'F') return this.fail('bad-field', `${path}.type must be "A" or "F"`);
     const location = this.location(this.field(o, 'location', path), `${path}.location`);
@@ -467,6 +476,8 @@ export function gameFromJson(json: unknown, onMap?: GameMap): Result<Game> {
     if (adjustments) record.adjustments = adjustments as PowerAdjustment[];
     const civil = list('civilDisorder');
     if (civil) record.civilDisorder = r.units(civil, `${path}.civilDisorder`) ?? [];
+    const rebuilt = list('rebuilt');
+    if (rebuilt) record.rebuilt = r.units(rebuilt, `${path}.rebuilt`) ?? [];
     history.push(record);
   });
 

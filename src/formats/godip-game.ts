@@ -34,11 +34,14 @@
  * unknown-province, bad-unit, duplicate-unit, not-a-center, duplicate-center, bad-order (errors: the line is left
  * out); warnings: no-attacker (a dislodged unit whose attacker the orders do not show), repeated-unit (a unit line
  * given twice, as godip's own files sometimes have it). A file with no phase at all gives no value. "Neutral"
- * owns the centres no power owns ("Neutral: supply x"); "build anywhere Army x" is a build.
+ * owns the centres no power owns ("Neutral: supply x"); on a map with neutral armies (Western World 901),
+ * "Neutral: army x" is a neutral unit (power NEUTRAL), which the file gives no order; "build anywhere Army x" is
+ * a build.
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import { armyAdjacent, fleetCanReach, lookupLocation, lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap, UnitType } from '../map/types.js';
+import { NEUTRAL } from '../map/neutral.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, UnitRef } from '../orders/types.js';
 import type { DislodgedUnit, Phase, PhaseType, Position, Unit } from '../position/types.js';
@@ -163,10 +166,13 @@ function readPositionLine(map: GameMap, block: Block, text: string, line: number
   if (!kind || !where || rest.length > 2) {
     return issue('bad-line', 'expected "<Nation>: army|fleet|supply <province>"', line, colon + 2);
   }
-  const power = map.powers[lookupPower(map, nation)];
-  // godip writes the centres no power owns as owned by "Neutral".
-  const unowned =
-    power === undefined && nation.toLowerCase() === 'neutral' && kind.text.toLowerCase() === 'supply';
+  const isSupply = kind.text.toLowerCase() === 'supply';
+  const neutral = nation.toLowerCase() === 'neutral';
+  // godip writes the centres no power owns as owned by "Neutral", and so the neutral armies of a map with them.
+  const power =
+    map.powers[lookupPower(map, nation)] ??
+    (neutral && !isSupply && map.neutralPower >= 0 ? NEUTRAL : undefined);
+  const unowned = power === undefined && neutral && isSupply;
   if (power === undefined && !unowned) {
     return issue('unknown-power', `unknown nation "${nation}"`, line, indent + 1);
   }
@@ -174,7 +180,7 @@ function readPositionLine(map: GameMap, block: Block, text: string, line: number
   const p = location < 0 ? -1 : (map.locationProvince[location] ?? -1);
   if (p < 0) return issue('unknown-province', `unknown province "${where.text}"`, line, where.column);
   const code = map.locationCode[location] ?? '';
-  if (kind.text.toLowerCase() === 'supply') {
+  if (isSupply) {
     const name = map.locationCode[p] ?? '';
     if (map.supplyCenter[p] !== 1) {
       return issue('not-a-center', `${name} is not a supply centre`, line, where.column);

@@ -39,6 +39,7 @@
 import { issue, type Issue, type Result } from '../issues.js';
 import { armyNeighbours, fleetNeighbours, lookupLocation, lookupPower, splitCoast } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
+import { isNeutral, neutralNameOf, unitOwnerNames } from '../map/neutral.js';
 import { formatOrder } from '../orders/format.js';
 import { parseOrder } from '../orders/parse.js';
 import type { Order, UnitRef } from '../orders/types.js';
@@ -129,9 +130,14 @@ export function milaOrderText(map: GameMap, position: Position, order: Order): s
   }
 }
 
-function perPower<T>(map: GameMap, make: (power: string) => T): Record<string, T> {
+/** `make` of each power, map order; `owners` a list of names instead (`unitOwnerNames`: and NEUTRAL). */
+function perPower<T>(
+  map: GameMap,
+  make: (power: string) => T,
+  owners: readonly string[] = map.powers,
+): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const power of map.powers) out[power] = make(power);
+  for (const power of owners) out[power] = make(power);
   return out;
 }
 
@@ -145,10 +151,15 @@ function stateOf(map: GameMap, position: Position, name: string, gameId: string)
     game_id: gameId,
     map: mapId(map),
     rules: ['NO_PRESS'],
-    units: perPower(map, (p) => [
-      ...position.units.filter((u) => u.power === p).map((u) => `${u.type} ${u.location}`),
-      ...position.dislodged.filter((u) => u.power === p).map((u) => `*${u.type} ${u.location}`),
-    ]),
+    // A map with neutral armies lists them as the units of "NEUTRAL".
+    units: perPower(
+      map,
+      (p) => [
+        ...position.units.filter((u) => u.power === p).map((u) => `${u.type} ${u.location}`),
+        ...position.dislodged.filter((u) => u.power === p).map((u) => `*${u.type} ${u.location}`),
+      ],
+      unitOwnerNames(map),
+    ),
     retreats: perPower(map, (p) => {
       const out: Record<string, string[]> = {};
       for (const r of retreats) if (r.unit.power === p) out[`${r.unit.type} ${r.unit.location}`] = r.retreats;
@@ -241,7 +252,7 @@ function resultsOf(record: PhaseRecord): Record<string, string[]> {
 function updateInfluence(map: GameMap, influence: Int32Array, position: Position): void {
   for (const u of [...position.units, ...position.dislodged]) {
     const p = splitCoast(map, u.location).province;
-    if (p >= 0) influence[p] = map.powers.indexOf(u.power);
+    if (p >= 0 && !isNeutral(map, u.power)) influence[p] = map.powers.indexOf(u.power);
   }
 }
 
@@ -377,7 +388,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
     const units: Unit[] = [];
     const dislodged: Unit[] = [];
     for (const [powerName, list] of Object.entries(unitsRaw)) {
-      const power = map.powers[lookupPower(map, powerName)];
+      const power = map.powers[lookupPower(map, powerName)] ?? neutralNameOf(map, powerName);
       if (power === undefined) {
         errors.push(issue('bad-field', `${where}: unknown power "${powerName}" in state.units`));
         continue;

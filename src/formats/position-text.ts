@@ -33,7 +33,8 @@
  * is read on the map the caller gives (the standard map unless told otherwise). `positionTextMap` finds the line
  * before the file is read, so that a program can pick the map; `readPositionText` refuses a file whose `map:`
  * names another map than the one it reads with (`wrong-map`). `writePositionText` writes the line for every map
- * but the standard one. Without `centers:` no supply centre has an owner. A retreat phase lists its
+ * but the standard one. On a map with neutral armies (Western World 901) the neutral units are listed as a power
+ * of their own, `Neutral: A GEO, A ROM` (in `units:`; never in `centers:`: they own nothing). Without `centers:` no supply centre has an owner. A retreat phase lists its
  * dislodged units with the province their attacker came from, and the provinces a standoff left empty.
  *
  * Environment-free; never throws. Every bad line gives an issue with line and column. The value is present even
@@ -49,6 +50,7 @@
 import { issue, type Issue, type Result } from '../issues.js';
 import { locationOf, lookupPower, splitCoast } from '../map/query.js';
 import { mapIdOf } from '../map/id.js';
+import { neutralNameOf, unitOwnerNames } from '../map/neutral.js';
 import type { GameMap, UnitType } from '../map/types.js';
 import { parseOrders } from '../orders/parse.js';
 import { firstPhase } from '../game/phases.js';
@@ -261,7 +263,13 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
     const powerMatch = /^(\s*)([A-Za-z][A-Za-z -]*?)\s*:/.exec(body);
     if (powerMatch) {
       const p = lookupPower(map, powerMatch[2] ?? '');
-      if (p < 0) {
+      const neutral = p < 0 ? neutralNameOf(map, powerMatch[2] ?? '') : undefined;
+      if (neutral !== undefined && section === 'centers') {
+        const message = 'neutral units own no centre: a centre no power owns is left out of "centers:"';
+        report('unknown-power', message, lineNo, (powerMatch[1] ?? '').length + 1);
+        continue;
+      }
+      if (p < 0 && neutral === undefined) {
         report(
           'unknown-power',
           `unknown power "${powerMatch[2] ?? ''}"`,
@@ -270,7 +278,7 @@ export function readPositionText(map: GameMap, text: string, source?: string): R
         );
         continue;
       }
-      power = map.powers[p];
+      power = map.powers[p] ?? neutral;
       itemsStart = powerMatch[0].length;
       if (body.slice(itemsStart).trim() === '') {
         groupPower = power;
@@ -503,7 +511,7 @@ export function writePositionText(map: GameMap, position: Position): string {
   const out = [`phase: ${phaseName(position.phase)}`];
   if (mapIdOf(map.name) !== 'standard') out.unshift(`map: ${mapIdOf(map.name)}`);
   const byPower = (title: string, items: (power: string) => string[]): void => {
-    const lines = map.powers.flatMap((power) => {
+    const lines = (title === 'centers' ? map.powers : unitOwnerNames(map)).flatMap((power) => {
       const list = items(power);
       return list.length === 0 ? [] : [`  ${power}: ${list.join(', ')}`];
     });

@@ -23,12 +23,18 @@ import type { GivenOrder, Order } from '../orders/types.js';
 import type { Position, Unit } from '../position/types.js';
 import { adjudicateMovement } from '../adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../adjudication/retreat.js';
-import { adjudicateAdjustments, type PowerAdjustment } from '../adjudication/adjustment.js';
+import {
+  adjudicateAdjustments,
+  rebuildNeutralArmies,
+  type PowerAdjustment,
+} from '../adjudication/adjustment.js';
+import { isNeutral, unitOwnerName } from '../map/neutral.js';
 import type { MovementResult, OrderOutcome } from '../adjudication/outcome.js';
 import {
   adjustmentPhaseNeeded,
   adjustmentsDue,
   initialOwnership,
+  ownerTable,
   retreatOptions,
   updateOwnership,
   winner,
@@ -70,6 +76,7 @@ export const DISBAND_REASONS = [
   'no valid order',
   'retreat clash',
   'civil disorder',
+  'neutral',
 ] as const;
 export type DisbandReason = (typeof DISBAND_REASONS)[number];
 
@@ -77,7 +84,8 @@ export type DisbandReason = (typeof DISBAND_REASONS)[number];
  * A unit disbanded in a phase, and why: "no retreat" (dislodged with nowhere to go: at once in the movement phase,
  * or in the retreat phase under `unretreatable: 'retreat-phase'`), "ordered" (a disband order), "no valid order" (a
  * dislodged unit without a legal retreat order), "retreat clash" (two or more retreats to one province), "civil
- * disorder" (too few disbands ordered in the adjustments).
+ * disorder" (too few disbands ordered in the adjustments), "neutral" (a dislodged neutral unit: disbanded at once
+ * with the movement phase, whether or not it could retreat; `rules.neutralArmies`).
  */
 export interface DisbandedUnit extends Unit {
   reason?: DisbandReason;
@@ -129,6 +137,11 @@ export interface PhaseRecord {
   adjustments?: PowerAdjustment[];
   /** Adjustment phases: units removed by the civil-disorder rule. */
   civilDisorder?: Unit[];
+  /**
+   * Neutral armies rebuilt at the end of the year (`rules.neutralArmies`): by the adjustment phase or, when it is
+   * skipped, with the phase that ended the Fall.
+   */
+  rebuilt?: Unit[];
 }
 
 export interface Game {
@@ -156,7 +169,7 @@ export function newGame(map: GameMap, options: Partial<GameOptions> = {}): Game 
   const units = sortUnits(
     map,
     map.startingUnits.map((u) => ({
-      power: map.powers[u.power] ?? '',
+      power: unitOwnerName(map, u.power),
       type: u.type,
       location: map.locationCode[u.location] ?? '',
     })),
@@ -182,12 +195,15 @@ export function currentPhase(game: Game): string {
   return phaseName(game.position.phase);
 }
 
-/** Units in a stable order: by power (map order), then by location code. */
+/** Units in a stable order: by power (map order; neutral units last), then by location code. */
 export function sortUnits<T extends Unit>(map: GameMap, units: readonly T[]): T[] {
+  const rank = (power: string): number => {
+    const i = map.powers.indexOf(power);
+    return i >= 0 ? i : map.powers.length;
+  };
   return [...units].sort(
     (a, b) =>
-      map.powers.indexOf(a.power) - map.powers.indexOf(b.power) ||
-      (a.location < b.location ? -1 : a.location > b.location ? 1 : 0),
+      rank(a.power) - rank(b.power) || (a.location < b.location ? -1 : a.location > b.location ? 1 : 0),
   );
 }
 
@@ -374,20 +390,27 @@ export function resolvePhase(
           unit: unitText(d),
           power: d.power,
           by: result.value?.units.find((u) => u.dislodged && u.location === d.location)?.dislodged?.by ?? '',
-          retreats: d.retreats,
+          retreats: isNeutral(map, d.power) ? [] : d.retreats,
         })),
       };
       const after = result.value.position;
-      // A dislodged unit with no retreat is disbanded at once, unless the game keeps it for the retreat phase.
+      // A dislodged unit with no retreat is disbanded at once, unless the game keeps it for the retreat phase;
+      // a dislodged neutral unit always is.
+      const disbanding = (options.unretreatable ?? DEFAULT_FLOW.unretreatable) === 'disband';
       const noRetreat = new Set(
-        (options.unretreatable ?? DEFAULT_FLOW.unretreatable) === 'disband'
-          ? result.value.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.location)
-          : [],
+        result.value.dislodged
+          .filter((d) => isNeutral(map, d.power) || (disbanding && d.retreats.length === 0))
+          .map((d) => d.location),
       );
       if (noRetreat.size > 0) {
         record.disbanded = after.dislodged
           .filter((d) => noRetreat.has(d.location))
-          .map((d) => ({ power: d.power, type: d.type, location: d.location, reason: 'no retreat' }));
+          .map((d) => ({
+            power: d.power,
+            type: d.type,
+            location: d.location,
+            reason: isNeutral(map, d.power) ? 'neutral' : 'no retreat',
+          }));
       }
       const retreating = after.dislodged.filter((d) => !noRetreat.has(d.location));
       if (retreating.length > 0) {
@@ -398,7 +421,7 @@ export function resolvePhase(
         };
         return { value: { record, next, status: 'active' }, issues: [] };
       }
-      return { value: { record, ...afterRetreats(map, after.units, position, options) }, issues: [] };
+      return { value: withRebuilt(record, afterRetreats(map, after.units, position, options)), issues: [] };
     }
     case 'retreat': {
       const result = adjudicateRetreats(map, position, given, rules);
@@ -410,7 +433,8 @@ export function resolvePhase(
         outcomes: result.value.orders,
         disbanded: retreatDisbands(map, position, result.value.orders, result.value.disbanded),
       };
-      return { value: { record, ...afterRetreats(map, result.value.units, position, options) }, issues: [] };
+      const following = afterRetreats(map, result.value.units, position, options);
+      return { value: withRebuilt(record, following), issues: [] };
     }
     case 'adjustment': {
       const result = adjudicateAdjustments(map, position, given, rules);
@@ -429,6 +453,7 @@ export function resolvePhase(
         adjustments: result.value.adjustments,
         civilDisorder: result.value.civilDisorder,
       };
+      if (result.value.rebuilt.length > 0) record.rebuilt = result.value.rebuilt;
       const spring = springYear(map.rules.calendar, year);
       const next: Position = {
         phase: { season: 'spring', year: spring, type: 'movement' },
@@ -481,7 +506,7 @@ function afterRetreats(
   units: readonly Unit[],
   from: Position,
   options: GameOptions,
-): { next: Position; status: GameStatus; winner?: string } {
+): AfterRetreats {
   const year = from.phase.year;
   const sorted = sortUnits(map, units);
   if (from.phase.season === 'spring') {
@@ -505,13 +530,37 @@ function afterRetreats(
     supplyCenters,
   };
   const spring = springYear(map.rules.calendar, year);
-  const next: Position = adjustmentPhaseNeeded(adjustmentsDue(map, winter))
-    ? winter
-    : { ...winter, phase: { season: 'spring', year: spring, type: 'movement' } };
+  const skipped = !adjustmentPhaseNeeded(adjustmentsDue(map, winter));
+  // A skipped adjustment phase still rebuilds the neutral armies it would have rebuilt.
+  const rebuilt = skipped ? rebuildNeutralArmies(map, ownerTable(map, supplyCenters), sorted) : [];
+  const next: Position = skipped
+    ? {
+        ...winter,
+        phase: { season: 'spring', year: spring, type: 'movement' },
+        units: rebuilt.length === 0 ? sorted : sortUnits(map, [...sorted, ...rebuilt]),
+      }
+    : winter;
+  const extra = rebuilt.length === 0 ? {} : { rebuilt };
   const won = winner(map, supplyCenters, options.victoryCenters, year);
-  if (won !== undefined) return { next, status: 'won', winner: won };
+  if (won !== undefined) return { next, status: 'won', winner: won, ...extra };
   // The year ends here when the adjustment phase is skipped.
-  return { next, ...(next.phase.season === 'spring' ? yearLimit(options, spring) : { status: 'active' }) };
+  const status = skipped ? yearLimit(options, spring) : { status: 'active' as const };
+  return { next, ...status, ...extra };
+}
+
+/** What follows the retreats of a season: `PhaseResolution` without the record, and the neutral armies rebuilt. */
+interface AfterRetreats {
+  next: Position;
+  status: GameStatus;
+  winner?: string;
+  rebuilt?: Unit[];
+}
+
+/** The resolution of a phase whose record is `record`: the neutral armies rebuilt go into the record. */
+function withRebuilt(record: PhaseRecord, following: AfterRetreats): PhaseResolution {
+  const { rebuilt, ...rest } = following;
+  if (rebuilt !== undefined) record.rebuilt = rebuilt;
+  return { record, ...rest };
 }
 
 /**

@@ -3,6 +3,7 @@
  * positions and orders that a replay checks. A `RecordedGame` comes from our own game (every phase played plus the
  * current position) or from a MILA/dipcc file (formats/mila-json.ts).
  */
+import { NEUTRAL } from '../map/neutral.js';
 import type { GameMap } from '../map/types.js';
 import type { Position, Unit } from '../position/types.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
@@ -70,14 +71,17 @@ export function describePhase(record: PhaseRecord): string[] {
   const disbanded = record.disbanded ?? [];
   const atOnce = new Set(
     record.position.phase.type === 'movement'
-      ? disbanded.filter((u) => u.reason === 'no retreat').map((u) => unitKey(u))
+      ? disbanded.filter((u) => u.reason === 'no retreat' || u.reason === 'neutral').map((u) => unitKey(u))
       : [],
   );
+  const neutral = new Set(disbanded.filter((u) => u.reason === 'neutral').map((u) => unitKey(u)));
   for (const d of record.dislodged ?? []) {
-    const where =
-      d.retreats.length > 0
+    const key = `${d.power} ${d.unit}`;
+    const where = neutral.has(key)
+      ? 'disbanded: neutral'
+      : d.retreats.length > 0
         ? `may retreat to ${d.retreats.join(', ')}`
-        : atOnce.has(`${d.power} ${d.unit}`)
+        : atOnce.has(key)
           ? 'disbanded: no retreat'
           : 'no retreat: disbanded in the retreat phase';
     lines.push(`  dislodged: ${d.power} ${d.unit} by ${d.by}; ${where}`);
@@ -93,6 +97,7 @@ export function describePhase(record: PhaseRecord): string[] {
     const reason = u.reason ?? (disorder.has(key) ? 'civil disorder' : 'ordered');
     lines.push(`  disbanded: ${key}${reason === 'ordered' ? '' : ` (${reason})`}`);
   }
+  for (const u of record.rebuilt ?? []) lines.push(`  neutral army rebuilt: ${u.type} ${u.location}`);
   return lines;
 }
 
@@ -146,6 +151,11 @@ export function describePosition(map: GameMap, game: Game): string[] {
     }
     const given = game.orders.filter((o) => o.power === power);
     if (given.length > 0) lines.push(`  orders: ${given.map((o) => o.text).join('; ')}`);
+  }
+  const neutral = position.units.filter((u) => u.power === NEUTRAL);
+  if (neutral.length > 0) {
+    lines.push(`${NEUTRAL}: ${neutral.length} units (always hold)`);
+    lines.push(`  units: ${neutral.map(unitText).join(', ')}`);
   }
   return lines;
 }

@@ -12,6 +12,7 @@
  */
 import type { GameMap } from '../map/types.js';
 import { splitCoast } from '../map/query.js';
+import { isNeutral } from '../map/neutral.js';
 import type { Position } from '../position/types.js';
 import { retreatOptions } from './centers.js';
 import { resolvePhase, type MovementAdjudicator, type PhaseRecord } from './game.js';
@@ -99,7 +100,9 @@ function asRecorded(
   record: PhaseRecord,
   movement?: MovementAdjudicator,
 ): { next: Position; note: string } | undefined {
-  const stuck = (record.dislodged ?? []).filter((d) => d.retreats.length === 0);
+  // Dislodged neutral units are disbanded at once under either treatment.
+  const dislodged = (record.dislodged ?? []).filter((d) => !isNeutral(map, d.power));
+  const stuck = dislodged.filter((d) => d.retreats.length === 0);
   if (phase.position.phase.type !== 'movement' || stuck.length === 0) return undefined;
   const kept = new Set(next.position.dislodged.map(unitKey));
   const keeps = stuck.filter((d) => kept.has(`${d.power} ${d.unit}`)).length;
@@ -109,7 +112,7 @@ function asRecorded(
   if (
     disbanding &&
     keeps === 0 &&
-    stuck.length === (record.dislodged ?? []).length &&
+    stuck.length === dislodged.length &&
     next.name === phaseName(emptyRetreats)
   ) {
     const options = { ...game.options, unretreatable: 'retreat-phase' } as const;

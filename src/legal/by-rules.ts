@@ -18,6 +18,7 @@ import type { RuleOptions } from '../adjudication/rules.js';
 import type { Result } from '../issues.js';
 import { armyAdjacent } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
+import { unitOwnerName } from '../map/neutral.js';
 import type { Order, UnitRef } from '../orders/types.js';
 import type { Position } from '../position/types.js';
 import { milaText } from './text.js';
@@ -56,7 +57,7 @@ export function listMovementByRules(
       location: codes[board.unitLocation[u]!]!,
     };
     if (rules.missingNationality === 'illegal' && board.unitPower[u] !== ordering)
-      ref.power = map.powers[board.unitPower[u]!]!;
+      ref.power = unitOwnerName(map, board.unitPower[u]!);
     return ref;
   };
   // Destinations as written: provinces for armies, and for fleets every location but a multi-coast province.
@@ -68,6 +69,7 @@ export function listMovementByRules(
     const here = board.unitProvince[u]!;
     if ((powerFilter >= 0 && power !== powerFilter) || (provinceFilter >= 0 && here !== provinceFilter))
       continue;
+    if (power === map.neutralPower) continue; // a neutral unit takes no order
     const unit = refOf(u, power);
     const powerName = map.powers[power]!;
     const unitText = `${unit.type} ${unit.location}`;

@@ -408,7 +408,7 @@ function listAdjustments(
     units: boardUnitPairs(compiled.value),
     owner: owner.value,
   };
-  const counts = new Int32Array(map.powers.length);
+  const counts = new Int32Array(map.powers.length + 1); // and the neutral units' slot
   listAdjustmentRows(t, coded, powerFilter, provinceFilter, rules, counts, new Int32Array(t.P), out);
   return undefined;
 }

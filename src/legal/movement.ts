@@ -336,7 +336,7 @@ export function listLoadedMovement(
   // Convoy orders, when a fleet at sea is listed.
   let convoysWanted = false;
   for (let u = 0; u < n && !convoysWanted; u++) {
-    if (s.fleetSlot[u]! >= 0 && wanted(s, u, powerFilter, provinceFilter)) convoysWanted = true;
+    if (s.fleetSlot[u]! >= 0 && wanted(t, s, u, powerFilter, provinceFilter)) convoysWanted = true;
   }
   if (convoysWanted && armies > 0) {
     s.convoyOrder.fill(0, 0, fleets * armies * W);
@@ -380,7 +380,7 @@ export function listLoadedMovement(
 
   for (let i = 0; i < n; i++) {
     const u = order[i]!;
-    if (!wanted(s, u, powerFilter, provinceFilter)) continue;
+    if (!wanted(t, s, u, powerFilter, provinceFilter)) continue;
     const p = s.unitPower[u]!;
     const type = unitType[u]!;
     const here = unitProvince[u]!;
@@ -599,9 +599,11 @@ export function listUnitSupports(
     if (s.unitType[u]! * t.L + s.unitLocation[u]! === key) return listSupports(t, s, u, n, ALL_SUPPORTS, out);
 }
 
-function wanted(s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {
+/** Whether unit u's orders are listed: of the power asked for (-1: any), in the province; never a neutral unit's. */
+function wanted(t: LegalTables, s: Scratch, u: number, powerFilter: number, provinceFilter: number): boolean {
   return (
     (powerFilter < 0 || s.unitPower[u] === powerFilter) &&
+    s.unitPower[u] !== t.map.neutralPower &&
     (provinceFilter < 0 || s.unitProvince[u] === provinceFilter)
   );
 }

@@ -99,6 +99,7 @@ export function listRetreatRows(
     const here = map.locationProvince[loc]!;
     if (powerFilter >= 0 && p !== powerFilter) continue;
     if (provinceFilter >= 0 && here !== provinceFilter) continue;
+    if (p === map.neutralPower) continue; // disbanded: a neutral unit takes no order
     const attackerFrom = position.attackerFrom[d]!;
     // Back to the attacker's province only when it came by convoy and the rules allow it (4.A.5).
     const toAttacker = position.byConvoy[d] === 1 && rules.retreatToConvoyOrigin === 'allowed';
@@ -142,8 +143,8 @@ function retreatOpen(
  * `buildAllowed`: usually its home centres; fleets on the coastal ones, one per coast of a multi-coast province)
  * and a waive when the rules allow declining; for a power with disbands
  * due: each disband. Written in listing order (by unit text, waives first, by power name): armies, then fleets,
- * each by location code, so that nothing is sorted. `counts` is scratch of one integer per power, `unitAt` of
- * one per province.
+ * each by location code, so that nothing is sorted. `counts` is scratch of one integer per power and one for the
+ * neutral units, `unitAt` of one per province.
  */
 export function listAdjustmentRows(
   t: LegalTables,
@@ -168,6 +169,7 @@ export function listAdjustmentRows(
     unitAt[map.locationProvince[key >= L ? key - L : key]!] = u;
     change[position.units[u * 2]!]!--;
   }
+  if (map.neutralPower >= 0) change[map.neutralPower] = 0; // neutral units are never disbanded by order
   if (provinceFilter < 0 && rules.declineBuilds === 'allowed') {
     for (const power of t.powersByName)
       if (change[power]! > 0 && (powerFilter < 0 || power === powerFilter))

@@ -8,6 +8,7 @@
  * here answers what `armyAdjacent`, `fleetAdjacent` and `fleetCanReach` answer.
  */
 import type { GameMap, UnitType } from '../map/types.js';
+import { NEUTRAL } from '../map/neutral.js';
 import type { UnitRef } from '../orders/types.js';
 import type { SupportPairs } from './support-pairs.js';
 
@@ -301,6 +302,7 @@ function build(map: GameMap): LegalTables {
   }
   const powerByName = new Map<string, number>();
   map.powers.forEach((name, i) => powerByName.set(name, i));
+  if (map.neutralPower >= 0) powerByName.set(NEUTRAL, map.neutralPower);
   const powersByName = Int32Array.from(map.powers.keys()).sort((a, b) =>
     map.powers[a]! < map.powers[b]! ? -1 : map.powers[a]! > map.powers[b]! ? 1 : 0,
   );
@@ -411,7 +413,8 @@ function makeScratch(t: LegalTables, cap: number): Scratch {
     armySlot: new Int32Array(cap),
     convoyArmies: new Int32Array(cap),
     occupied: new Uint8Array(P),
-    counts: new Int32Array(t.map.powers.length),
+    // One slot more for the neutral units (map.neutralPower), which no loop over the powers reads.
+    counts: new Int32Array(t.map.powers.length + 1),
   };
 }
 

@@ -28,6 +28,7 @@ import {
   type Locations,
   type Province,
 } from './graph.js';
+import { NEUTRAL } from './neutral.js';
 import { normalizeName } from './query.js';
 import { child, issueAt, readDefinition, type ReadDefinition } from './read-definition.js';
 import type {
@@ -47,6 +48,7 @@ export const STANDARD_RULES: CompiledRules = Object.freeze({
   convoys: true,
   calendar: Object.freeze({ springToFall: 0, fallToSpring: 1 }),
   leadVictory: undefined,
+  neutralArmies: false,
 });
 
 /** The year of the first phase when a map does not say. */
@@ -111,7 +113,15 @@ export function compileMap(input: unknown): Result<GameMap> {
   }
 
   const units = placeStartingUnits(issues, def, locs, powerOf, unknownPower);
+  const rules = compileRules(def.rules);
+  if (rules.neutralArmies) checkNeutralName(issues, powers.list);
   if (issues.length > 0) return { issues };
+  const neutralPower = rules.neutralArmies ? powers.list.length : -1;
+  const armyCanStand = provinces.list.map((p) => p.def.kind === 'land' || p.def.kind === 'coast');
+  const neutralUnits =
+    neutralPower < 0
+      ? []
+      : neutralArmiesAtStart(neutralPower, supplyCenter, startOwner, armyCanStand, held(units, locs));
 
   const [armyStart, armyAdj] = csr(army.rows);
   const [fleetStart, fleetAdj] = csr(fleet.rows);
@@ -141,10 +151,11 @@ export function compileMap(input: unknown): Result<GameMap> {
     homeCenters: Object.freeze(homeCenters.map((h) => Object.freeze(h))),
     supplyCenterCount,
     victoryCenters,
-    startingUnits: Object.freeze(units),
+    startingUnits: Object.freeze([...units, ...neutralUnits]),
     startYear: def.startYear ?? DEFAULT_START_YEAR,
-    rules: compileRules(def.rules),
+    rules,
     powerColour: Object.freeze(fillPowerColours(powers.list.map((p) => p.def.colour))),
+    neutralPower,
   };
   return { value: Object.freeze(map), issues: [] };
 }
@@ -156,6 +167,7 @@ export function compileRules(rules: MapRules): CompiledRules {
     convoys: rules.convoys ?? STANDARD_RULES.convoys,
     calendar: Object.freeze({ ...(rules.calendar ?? STANDARD_RULES.calendar) }),
     leadVictory: rules.leadVictory === undefined ? undefined : Object.freeze({ ...rules.leadVictory }),
+    neutralArmies: rules.neutralArmies ?? STANDARD_RULES.neutralArmies,
   });
 }
 
@@ -279,6 +291,43 @@ function indexProvinces(issues: Issue[], def: ReadDefinition): Indexed<Province>
     addNames(issues, out.index, id, names, (i) => out.list[i]?.def.code ?? '?');
   });
   return out;
+}
+
+/**
+ * On a map with neutral armies, "NEUTRAL" is the power of the neutral units in every text form (positions, game
+ * files): no power may be called so or take it as an alias.
+ */
+function checkNeutralName(issues: Issue[], powers: readonly { def: PowerDefinition; index: number }[]): void {
+  for (const p of powers) {
+    const names = [p.def.name, p.def.adjective, ...(p.def.aliases ?? [])];
+    if (!names.some((n) => normalizeName(n) === normalizeName(NEUTRAL))) continue;
+    const message = `power ${p.def.name}: "${NEUTRAL}" names the neutral units on a map with rules.neutralArmies`;
+    issues.push(issueAt(child('$.powers', p.index), 'bad-value', message));
+  }
+}
+
+/** The provinces the starting units stand in. */
+function held(units: readonly MapUnit[], locs: Locations): Set<number> {
+  return new Set(units.map((u) => locs.locationProvince[u.location] ?? -1));
+}
+
+/**
+ * A neutral army on every supply centre no power owns at the start and no starting unit holds (map order); a
+ * centre on which no army can stand (a sea) gets none.
+ */
+function neutralArmiesAtStart(
+  neutralPower: number,
+  supplyCenter: Uint8Array,
+  startOwner: Int32Array,
+  armyCanStand: readonly boolean[],
+  held: ReadonlySet<number>,
+): MapUnit[] {
+  const armies: MapUnit[] = [];
+  for (let p = 0; p < supplyCenter.length; p++) {
+    if (supplyCenter[p] === 1 && startOwner[p]! < 0 && armyCanStand[p] === true && !held.has(p))
+      armies.push(Object.freeze({ power: neutralPower, type: 'A', location: p }));
+  }
+  return armies;
 }
 
 /** The starting units on their locations, each on the terrain its type needs, one per province. */

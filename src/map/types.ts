@@ -144,6 +144,7 @@ export interface CompiledRules {
   readonly convoys: boolean;
   readonly calendar: Readonly<Calendar>;
   readonly leadVictory: Readonly<LeadVictory> | undefined;
+  readonly neutralArmies: boolean;
 }
 
 /** The compiled map: integer tables plus the lookups the text layer needs. Immutable once built. */
@@ -194,13 +195,22 @@ export interface GameMap {
   readonly supplyCenterCount: number;
   /** Supply centres needed for a solo victory. */
   readonly victoryCenters: number;
-  /** The units of the first year, in definition order. */
+  /**
+   * The units of the first year, in definition order; on a map with neutral armies, followed by a neutral army
+   * (power `neutralPower`) on every supply centre that no power owns at the start and no starting unit holds.
+   */
   readonly startingUnits: readonly MapUnit[];
   /** The year of the first phase (a Spring movement). */
   readonly startYear: number;
   readonly rules: CompiledRules;
   /** Colour of each power, parallel to `powers` (a default palette fills what the definition leaves out). */
   readonly powerColour: readonly string[];
+  /**
+   * The power index of neutral units (`rules.neutralArmies`, Western World 901): `powers.length`, one past the
+   * players, so that no player's index and no centre owner is ever it; -1 on a map without neutral armies. In
+   * text form a neutral unit's power is "NEUTRAL" (src/map/neutral.ts).
+   */
+  readonly neutralPower: number;
 }
 
 /** A unit placed on the compiled map: power index, type, location id. */

@@ -23,6 +23,7 @@
 import { issue, type Issue, type Result } from '../issues.js';
 import { lookupLocation, lookupPower } from '../map/query.js';
 import type { GameMap } from '../map/types.js';
+import { isNeutral } from '../map/neutral.js';
 import type { Unit } from '../position/types.js';
 import type { GivenOrder, Order, UnitRef } from './types.js';
 
@@ -187,7 +188,7 @@ export function encodeUnits(map: GameMap, units: readonly Unit[]): Result<Int32A
   const out = new Int32Array(units.length * 2);
   const issues: Issue[] = [];
   units.forEach((unit, u) => {
-    const power = lookupPower(map, unit.power);
+    const power = isNeutral(map, unit.power) ? map.neutralPower : lookupPower(map, unit.power);
     const location = lookupLocation(map, unit.location);
     if (power < 0 || location < 0) {
       issues.push(

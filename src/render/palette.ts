@@ -3,6 +3,7 @@
  * Okabe-Ito palette of src/map/colours.ts, chosen to stay apart for the common kinds of colour blindness); every
  * unit glyph and supply-centre marker also carries its power's letter, so no power is told apart by colour alone.
  */
+import { NEUTRAL as NEUTRAL_NAME } from '../map/neutral.js';
 import type { GameMap } from '../map/types.js';
 
 export interface PowerStyle {
@@ -20,9 +21,15 @@ export interface PowerStyle {
 /** Neutral supply centres and land. */
 export const NEUTRAL = '#FFFFFF';
 
+/** The neutral units' grey (`rules.neutralArmies`): no power's colour. */
+export const NEUTRAL_UNIT = '#A6A6A6';
+
 const styles = new WeakMap<GameMap, PowerStyle[]>();
 
-/** One style per power of the map, parallel to `map.powers`. */
+/**
+ * One style per power of the map, parallel to `map.powers`; on a map with neutral armies one more, at
+ * `map.neutralPower`, for the neutral units: grey, named NEUTRAL.
+ */
 export function powerStyles(map: GameMap): PowerStyle[] {
   let found = styles.get(map);
   if (!found) styles.set(map, (found = makeStyles(map)));
@@ -31,8 +38,9 @@ export function powerStyles(map: GameMap): PowerStyle[] {
 
 function makeStyles(map: GameMap): PowerStyle[] {
   const taken = new Set<string>();
-  return map.powers.map((name, i) => {
-    const color = (map.powerColour[i] ?? '#4D4D4D').toUpperCase();
+  const owners = map.neutralPower >= 0 ? [...map.powers, NEUTRAL_NAME] : map.powers;
+  return owners.map((name, i) => {
+    const color = i === map.neutralPower ? NEUTRAL_UNIT : (map.powerColour[i] ?? '#4D4D4D').toUpperCase();
     const letters = name.replace(/[^A-Z]/gi, '').toUpperCase();
     // A letter of the name not taken yet; else its first letter with another of its letters ("RU"); else a number.
     const pairs = [...letters.slice(1)].map((c) => `${letters.charAt(0)}${c}`);

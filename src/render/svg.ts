@@ -13,8 +13,10 @@
  * `data-location` and `transform="translate(x y)"` at the location's anchor (dislodged ones also `dislodged`,
  * offset up and right), `g.order` (orders.ts), `g.bounce` with `data-province`, `g.dislodgement`, `g.legend`.
  */
+import { displayName } from '../map/display-name.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import { lookupLocation, lookupPower, splitCoast } from '../map/query.js';
+import { isNeutral } from '../map/neutral.js';
 import type { GameMap } from '../map/types.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { DislodgedUnit, Position } from '../position/types.js';
@@ -192,8 +194,13 @@ function cropBox(
 }
 
 function phaseTitle(position: Position): string {
-  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-  return `${cap(position.phase.season)} ${position.phase.year} ${cap(position.phase.type)}`;
+  return `${displayName(position.phase.season)} ${position.phase.year} ${displayName(position.phase.type)}`;
+}
+
+/** The style index of a unit's power as written: a power of the map, or the map's neutral units; -1 otherwise. */
+function ownerOf(map: GameMap, name: string): number {
+  const power = lookupPower(map, name);
+  return power >= 0 || !isNeutral(map, name) ? power : map.neutralPower;
 }
 
 /** Units by province, where they are drawn (`offset` from their location's anchor). Unknown places are left out. */
@@ -209,7 +216,7 @@ function placeUnits(
     if (location < 0) continue;
     const [x, y] = geometry.anchors[location]!;
     placed[map.locationProvince[location]!] = {
-      power: lookupPower(map, unit.power),
+      power: ownerOf(map, unit.power),
       type: unit.type,
       location,
       at: [x + offset[0], y + offset[1]],
@@ -449,12 +456,8 @@ function legendLayer(
   const centers = new Int32Array(styles.length);
   for (let p = 0; p < map.provinceCount; p++) if (owner[p]! >= 0) centers[owner[p]!]!++;
   const unitCount = new Int32Array(styles.length);
-  for (const unit of position.units) {
-    const i = lookupPower(map, unit.power);
-    if (i >= 0) unitCount[i]!++;
-  }
-  for (const unit of position.dislodged) {
-    const i = lookupPower(map, unit.power);
+  for (const unit of [...position.units, ...position.dislodged]) {
+    const i = ownerOf(map, unit.power);
     if (i >= 0) unitCount[i]!++;
   }
   // Powers with units or centres (all of them on an empty board).
@@ -471,16 +474,17 @@ function legendLayer(
     const units = `${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}${due}`;
     return {
       i,
-      name: cap(styles[i]!.name),
+      name: displayName(styles[i]!.name),
       units,
       length: `${styles[i]!.name} ${centers[i]} SC, ${units}`.length,
+      neutral: i === map.neutralPower,
     };
   });
   // As many columns as the longest entry allows (DejaVu Sans: about 0.6 em per character, bold digits included).
   const longest = Math.max(...entries.map((e) => e.length)) * size * 0.6 + size * 3;
   const columns = Math.max(1, Math.min(shown.length, Math.floor((width - size * 2) / longest)));
   const columnWidth = (width - size * 2) / columns;
-  entries.forEach(({ i, name, units }, k) => {
+  entries.forEach(({ i, name, units, neutral }, k) => {
     const style = styles[i]!;
     const cx = x0 + size + (k % columns) * columnWidth;
     const cy = y + Math.floor(k / columns) * row + row * 0.5;
@@ -488,7 +492,8 @@ function legendLayer(
     out +=
       `<g class="legend-power" data-power="${style.name}" data-centers="${centers[i]}">` +
       unitGlyph('A', [cx + glyphSize, cy - size * 0.3], glyphSize, style, 'class="swatch"', style.name) +
-      `<text x="${num(cx + glyphSize * 2.6)}" y="${num(cy)}">${esc(name)} <tspan font-weight="bold">${centers[i]}</tspan> SC, ${units}</text></g>`;
+      // The neutral units own no centre: their line counts units only.
+      `<text x="${num(cx + glyphSize * 2.6)}" y="${num(cy)}">${esc(name)} ${neutral ? '' : `<tspan font-weight="bold">${centers[i]}</tspan> SC, `}${units}</text></g>`;
   });
   y += Math.ceil(shown.length / columns) * row + row * 0.3;
   const waives = items.filter((i) => i.given.order.kind === 'waive');
@@ -532,19 +537,4 @@ function wrap(text: string, width: number): string[] {
   }
   if (current !== '') lines.push(current);
   return lines;
-}
-
-/**
- * A power's name for the legend: each word capitalised ("South Africa", "Principality of Kiev"), short words
- * of three letters or fewer kept as written (USA, UK), but "of", "the" and "and" in lower case.
- */
-function cap(name: string): string {
-  return name
-    .split(' ')
-    .map((word, i) => {
-      const lower = word.toLowerCase();
-      if (i > 0 && (lower === 'of' || lower === 'the' || lower === 'and')) return lower;
-      return word.length <= 3 ? word : word.charAt(0) + word.slice(1).toLowerCase();
-    })
-    .join(' ');
 }

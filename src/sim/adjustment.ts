@@ -14,13 +14,14 @@ import { legalCodesOfCoded } from '../legal/enumerate.js';
 import type { GameMap } from '../map/types.js';
 import { BUILD, DISBAND, ORDER_STRIDE, WAIVE } from '../orders/codes.js';
 import { decodedOrders, setUnits, toPosition } from './convert.js';
-import { startYear } from './flow.js';
+import { rebuildNeutralArmies, startYear } from './flow.js';
 import { springYear } from '../game/phases.js';
 import { simScratch, type SimScratch } from './scratch.js';
 import type { Simulation } from './state.js';
 
 export function stepAdjustment(sim: Simulation): void {
   if (!integerRules(sim.settings.rules) || !adjustByIntegers(sim)) adjustByObjects(sim);
+  else rebuildNeutralArmies(sim); // adjudicateAdjustments rebuilds them itself
   startYear(sim, springYear(sim.map.rules.calendar, sim.year));
 }
 

@@ -5,6 +5,8 @@
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import type { GameMap } from '../map/types.js';
+import { mapIdOf } from '../map/id.js';
+import { unitOwnerName } from '../map/neutral.js';
 import {
   decodeOrder,
   encodeOrders,
@@ -38,7 +40,7 @@ function unitOf(map: GameMap, codes: Int32Array, u: number): Unit {
   const key = codes[u * 2 + 1]!;
   const L = map.locationCount;
   return {
-    power: map.powers[codes[u * 2]!]!,
+    power: unitOwnerName(map, codes[u * 2]!),
     type: key >= L ? 'F' : 'A',
     location: map.locationCode[key >= L ? key - L : key]!,
   };
@@ -175,7 +177,7 @@ function submittedOrders(sim: Simulation): SubmittedOrder[] {
 export function simulationToGame(sim: Simulation, id?: string): Game {
   const game: Game = {
     ...(id === undefined ? {} : { id }),
-    map: sim.map.name.toLowerCase(),
+    map: mapIdOf(sim.map.name),
     options: gameOptions(sim),
     position: toPosition(sim),
     orders: submittedOrders(sim),

@@ -6,6 +6,7 @@
  */
 import { winnerByCounts } from '../game/centers.js';
 import { buildAllowed } from '../map/builds.js';
+import { neutralRebuilds } from '../map/neutral.js';
 import { simScratch } from './scratch.js';
 import { fallYear, springYear } from '../game/phases.js';
 import { PHASE_ADJUSTMENT, PHASE_MOVEMENT } from '../position/coded.js';
@@ -26,7 +27,10 @@ export function endOfSeason(sim: Simulation): void {
   if (adjustmentNeeded(sim)) {
     sim.season = WINTER;
     sim.phaseType = PHASE_ADJUSTMENT;
-  } else startYear(sim, springYear(sim.map.rules.calendar, sim.year));
+  } else {
+    rebuildNeutralArmies(sim); // what the skipped adjustment phase would have done
+    startYear(sim, springYear(sim.map.rules.calendar, sim.year));
+  }
   if (won >= 0) {
     sim.status = WON;
     sim.winner = won;
@@ -48,8 +52,26 @@ function updateOwnership(sim: Simulation): void {
   for (let u = 0; u < sim.unitCount; u++) {
     const key = sim.units[u * 2 + 1]!;
     const province = map.locationProvince[key >= L ? key - L : key]!;
-    if (map.supplyCenter[province] === 1) sim.owner[province] = sim.units[u * 2]!;
+    const power = sim.units[u * 2]!;
+    if (map.supplyCenter[province] === 1 && power !== map.neutralPower) sim.owner[province] = power;
   }
+}
+
+/**
+ * The neutral armies an adjustment phase rebuilds (`rules.neutralArmies`): one on every supply centre still neutral
+ * and empty. Called at the end of the adjustment phase, or in its place when it is skipped.
+ */
+export function rebuildNeutralArmies(sim: Simulation): void {
+  const map = sim.map;
+  if (map.neutralPower < 0) return;
+  const L = map.locationCount;
+  const occupied = simScratch(map).claimed;
+  occupied.fill(0);
+  for (let u = 0; u < sim.unitCount; u++) {
+    const key = sim.units[u * 2 + 1]!;
+    occupied[map.locationProvince[key >= L ? key - L : key]!] = 1;
+  }
+  for (const p of neutralRebuilds(map, sim.owner, (q) => occupied[q] === 1)) sim.addUnit(map.neutralPower, p);
 }
 
 /** The winner by `winnerByCounts` of src/game/centers.ts, or -1. */

@@ -1,7 +1,8 @@
 /**
  * One movement phase of the simulation: the orders adjudicated in integer form (`resolveMovementRows`, the same
  * adjudication as `adjudicateMovement`), the units moved in place, the dislodged units set aside for the retreat
- * phase (or disbanded at once when they have nowhere to go, under the 'disband' convention).
+ * phase (or disbanded at once when they have nowhere to go, under the 'disband' convention); a dislodged neutral
+ * unit is disbanded at once.
  */
 import { resolveMovementRows } from '../adjudication/movement/codes.js';
 import { PHASE_RETREAT } from '../position/coded.js';
@@ -36,7 +37,7 @@ export function stepMovement(sim: Simulation): void {
       units[kept * 2] = power;
       units[kept * 2 + 1] = (key >= L ? L : 0) + r.location[u]!;
       kept++;
-    } else {
+    } else if (power !== map.neutralPower) {
       sim.dislodged[dislodged * 2] = power;
       sim.dislodged[dislodged * 2 + 1] = key;
       sim.attackerFrom[dislodged] = r.dislodgedFrom[u]!;

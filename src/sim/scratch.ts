@@ -37,8 +37,9 @@ export function simScratch(map: GameMap): SimScratch {
       perProvince: new Int32Array(P),
       distance: new Int32Array(P),
       claimed: new Uint8Array(P),
-      change: new Int32Array(map.powers.length),
-      used: new Int32Array(map.powers.length),
+      // One slot more for the neutral units (map.neutralPower), which no loop over the powers reads.
+      change: new Int32Array(map.powers.length + 1),
+      used: new Int32Array(map.powers.length + 1),
     };
     scratches.set(map, s);
   }

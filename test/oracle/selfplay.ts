@@ -15,12 +15,17 @@
  * - adjustments: a power with more units than centres ends with as many units as centres; a power with fewer
  *   keeps its units and builds at most as many as it has centres to spare and free owned centres it may build in
  *   (its home centres, or what the map's build rule allows), each in one of them; a winner owns the centres a
- *   victory needs.
+ *   victory needs;
+ * - neutral units (maps with `rules.neutralArmies`): armies on supply centres, which never move and never appear
+ *   but at the end of a year (after the adjustment phase, or after the Fall when it is skipped), and then on
+ *   every centre still owned by no power and empty (where an army can stand) and nowhere else; never dislodged
+ *   into a retreat phase; never taking a centre; never ordered.
  */
 import { compileBoard } from '../../src/adjudication/board.js';
 import type { Game } from '../../src/game/game.js';
 import { phaseName } from '../../src/game/phases.js';
 import { newOrderCodeList } from '../../src/legal/code-list.js';
+import { NEUTRAL } from '../../src/map/neutral.js';
 import { splitCoast } from '../../src/map/query.js';
 import type { GameMap } from '../../src/map/types.js';
 import type { GivenOrder } from '../../src/orders/types.js';
@@ -78,6 +83,44 @@ function ownerOf(map: GameMap, centres: Readonly<Record<string, readonly string[
   for (const [power, list] of Object.entries(centres))
     for (const c of list) owner.set(province(map, c), power);
   return owner;
+}
+
+/**
+ * The invariants of the neutral units from `position` to `after` (see the module comment), each broken one told
+ * to `violation`; returns the neutral units rebuilt at the end of the year ("NEUTRAL A GEO").
+ */
+function checkNeutralUnits(
+  map: GameMap,
+  position: Position,
+  after: Position,
+  violation: (message: string) => void,
+): Set<string> {
+  const neutral = (units: readonly Unit[]): string[] => units.filter((u) => u.power === NEUTRAL).map(key);
+  const before = new Set(neutral(position.units));
+  const now = neutral(after.units);
+  const rebuilt = new Set(now.filter((u) => !before.has(u)));
+  if (neutral(after.dislodged).length > 0) violation('a neutral unit waits for the retreat phase');
+  for (const u of after.units.filter((v) => v.power === NEUTRAL)) {
+    const p = province(map, u.location);
+    if (u.type !== 'A' || map.supplyCenter[p] !== 1) violation(`${key(u)} is not an army on a supply centre`);
+  }
+  if (map.neutralPower < 0 && now.length > 0) violation('neutral units on a map without neutral armies');
+  const yearEnds = after.phase.season === 'spring' && position.phase.season !== 'spring';
+  if (!yearEnds) {
+    for (const u of rebuilt) violation(`${u} appeared (a neutral unit never moves)`);
+    return rebuilt;
+  }
+  const owner = ownerOf(map, after.supplyCenters);
+  const occupied = new Set(after.units.map((u) => province(map, u.location)));
+  for (const u of after.units)
+    if (rebuilt.has(key(u)) && owner.has(province(map, u.location)))
+      violation(`${key(u)} rebuilt on a centre a power owns`);
+  for (let p = 0; p < map.provinceCount; p++) {
+    const standable = map.provinceKind[p] === 'land' || map.provinceKind[p] === 'coast';
+    if (map.neutralPower >= 0 && map.supplyCenter[p] === 1 && standable && !owner.has(p) && !occupied.has(p))
+      violation(`the neutral centre ${map.locationCode[p]} starts the year empty`);
+  }
+  return rebuilt;
 }
 
 /** Plays one game with seed `seed` and checks every phase. */
@@ -144,16 +187,21 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
     report.phases++;
     report.phaseTypes[position.phase.type]++;
     const after = toPosition(sim);
+    const rebuilt = checkNeutralUnits(map, position, after, (message) => violation(name, message));
+    if (given.some((o) => o.power === NEUTRAL)) violation(name, 'a neutral unit was ordered');
 
-    // Units after the phase.
-    const unitsAfter = after.units.map(key);
+    // Units after the phase (the neutral armies rebuilt at the end of the year aside: checked above).
+    const unitsAfter = after.units.map(key).filter((u) => !rebuilt.has(u));
     if (position.phase.type === 'movement' && expectedUnits && !sameSet(unitsAfter, expectedUnits))
       violation(name, 'the next position is not the adjudicated one');
     if (position.phase.type === 'movement' && after.phase.type === 'retreat') {
       // Units with no retreat are disbanded at once (GameOptions.unretreatable, default 'disband').
       const dislodged = after.dislodged.map(key);
+      // Dislodged neutral units are disbanded at once, whatever their options.
       const waiting = [...retreatOptions].filter(
-        ([, options]) => options.length > 0 || sim.settings.unretreatable === 'retreat-phase',
+        ([unit, options]) =>
+          !unit.startsWith(`${NEUTRAL} `) &&
+          (options.length > 0 || sim.settings.unretreatable === 'retreat-phase'),
       );
       if (
         !sameSet(
@@ -169,7 +217,7 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
       if (stayed.length !== before.size)
         violation(name, 'a unit that did not retreat changed during the retreats');
       for (const u of after.units) {
-        if (before.has(key(u))) continue;
+        if (before.has(key(u)) || rebuilt.has(key(u))) continue;
         const allowed = position.dislodged.some(
           (d) =>
             d.power === u.power &&
@@ -196,7 +244,8 @@ export function playAndCheck(map: GameMap, seed: number, options: SelfPlayCheckO
       if (!same) violation(name, 'supply-centre ownership changed outside the end of the Fall');
     } else {
       const standing = new Map<number, string>();
-      for (const u of after.units) standing.set(province(map, u.location), u.power);
+      // A neutral unit takes no centre.
+      for (const u of after.units) if (u.power !== NEUTRAL) standing.set(province(map, u.location), u.power);
       for (let p = 0; p < map.provinceCount; p++) {
         if (!map.supplyCenter[p]) continue;
         const expected = standing.get(p) ?? ownerBefore.get(p);

@@ -12,6 +12,7 @@
  */
 import {
   adjustmentsDue,
+  isNeutral,
   gameToJson,
   mapNamed,
   type Game,
@@ -101,11 +102,11 @@ export async function phaseState(db: Queryable, id: string, seq: number): Promis
   return row;
 }
 
-/** The powers with something to order in `position`'s phase. */
+/** The powers with something to order in `position`'s phase (never the neutral units: they take no order). */
 export function powersToOrder(map: GameMap, position: Position): Set<string> {
   switch (position.phase.type) {
     case 'movement':
-      return new Set(position.units.map((u) => u.power));
+      return new Set(position.units.filter((u) => !isNeutral(map, u.power)).map((u) => u.power));
     case 'retreat':
       return new Set(position.dislodged.map((u) => u.power));
     case 'adjustment':

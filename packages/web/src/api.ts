@@ -29,6 +29,8 @@ export async function api<T>(method: string, path: string, body?: unknown, token
 
 export interface GameSummary {
   id: string;
+  /** The map's id, as `dipkit maps` lists it. */
+  map: string;
   phase: string;
   status: string;
   deadline: string | null;
@@ -43,6 +45,8 @@ export interface HistoryPhase {
 
 export interface GameView {
   id: string;
+  /** The map's id, as `dipkit maps` lists it. */
+  map: string;
   phase: string;
   status: string;
   winner?: string;

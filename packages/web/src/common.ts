@@ -1,10 +1,12 @@
 /**
- * What every page of the web client shares: the standard map, drawing a board into a container (the core's
+ * What every page of the web client shares: the map being shown (the standard map unless a game's page chooses
+ * its own), drawing a board into a container (the core's
  * renderSvg, whose order <title>s give the reasons on hover), reading order text with its bad lines, rule
  * settings from a preset, and small DOM helpers.
  */
 import {
   PRESETS,
+  bundledMap,
   datcWords,
   formatGivenOrder,
   RULE_ISSUES,
@@ -20,7 +22,15 @@ import {
   type RenderOptions,
 } from 'dipkit';
 
-export const map: GameMap = standardMap();
+/** The map every helper below reads; a game page switches it to its game's map with `useMap` before drawing. */
+export let map: GameMap = standardMap();
+
+/** Makes the bundled map `id` the one shown; false (the map unchanged) when this client does not know it. */
+export function useMap(id: string): boolean {
+  const found = bundledMap(id);
+  if (found) map = found;
+  return found !== undefined;
+}
 
 /** The element with this id; a page without it is a build mistake, reported at once. */
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -102,10 +112,6 @@ export function ruleSettings(preset: string, overrides: readonly string[]): stri
 /** Is `text` a location of the map ("lon", "spa/nc", "London")? */
 export function knownLocation(text: string): boolean {
   return lookupLocation(map, text.trim()) >= 0 || splitCoast(map, text.trim()).province >= 0;
-}
-
-export function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 }
 
 /** One outcome as a list item: the order, then dipkit's reason; `data-words` holds the DATC's words for it. */

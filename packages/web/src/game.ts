@@ -4,11 +4,10 @@
  * lines marked, nothing sent until every line reads); ready; the deadline counting down; live updates by
  * server-sent events; the last phase's outcomes with reasons; a history slider; supply-centre counts.
  */
-import { parsePhaseName, splitCoast, type Position } from 'dipkit';
+import { displayName, parsePhaseName, splitCoast, type Position } from 'dipkit';
 import { api, countdown, savedSeat, type GameView, type Seat } from './api.js';
 import {
   byId,
-  capitalize,
   clickedProvince,
   drawBoard,
   el,
@@ -16,6 +15,7 @@ import {
   outcomeItem,
   readOrders,
   showProblems,
+  useMap,
 } from './common.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
@@ -39,7 +39,7 @@ function say(text: string): void {
 /** "Fall 1901 Movement" for "F1901M". */
 function phaseTitle(name: string): string {
   const p = parsePhaseName(name);
-  return p ? `${capitalize(p.season)} ${p.year} ${capitalize(p.type)}` : name;
+  return p ? `${displayName(p.season)} ${p.year} ${displayName(p.type)}` : name;
 }
 
 function position(p: Omit<Position, 'phase'>, phase: string): Position {
@@ -81,16 +81,16 @@ function draw(): void {
 function showView(): void {
   if (!view) return;
   byId('phase').textContent =
-    `${phaseTitle(view.phase)}${view.status !== 'active' ? ` - ${view.status}${view.winner ? `, ${capitalize(view.winner)} wins` : ''}` : ''}`;
+    `${phaseTitle(view.phase)}${view.status !== 'active' ? ` - ${view.status}${view.winner ? `, ${displayName(view.winner)} wins` : ''}` : ''}`;
   byId('me').textContent = seat
-    ? `You play ${capitalize(seat.power)}`
+    ? `You play ${displayName(seat.power)}`
     : 'You are watching (join from the lobby)';
   const powers = byId('powers');
   powers.replaceChildren(
     ...view.powers.map((p) => {
       const row = el('tr', { 'data-power': p.power });
       row.append(
-        el('td', {}, capitalize(p.power)),
+        el('td', {}, displayName(p.power)),
         el('td', {}, String(view?.centers[p.power] ?? 0)),
         el('td', {}, p.joined ? (p.ready ? 'ready' : p.mustOrder ? 'ordering' : 'nothing to order') : 'open'),
       );
@@ -107,6 +107,7 @@ async function load(): Promise<void> {
   try {
     const before = view?.phase;
     view = await api<GameView>('GET', `/api/games/${id}`);
+    if (!useMap(view.map)) say(`This page does not know the map "${view.map}": it shows the standard map.`);
     if (before !== undefined && before !== view.phase) say(`${phaseTitle(before)} was processed.`);
     shown = view.history?.length ?? 0;
     if (seat && view.status === 'active') {

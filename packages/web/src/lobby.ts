@@ -1,5 +1,8 @@
-/** The lobby (/): the games with their phase, deadline and open powers; create a game; join a power. */
-import { PRESETS } from 'dipkit';
+/**
+ * The lobby (/): the games with their map, phase, deadline and open powers; create a game on any bundled map;
+ * join a power.
+ */
+import { PRESETS, bundledMap, bundledMapIds, displayName } from 'dipkit';
 import {
   api,
   countdown,
@@ -10,7 +13,7 @@ import {
   type GameSummary,
   type Seat,
 } from './api.js';
-import { byId, capitalize, el } from './common.js';
+import { byId, el } from './common.js';
 
 const message = byId('lobby-message');
 
@@ -30,19 +33,20 @@ function gameRow(g: GameSummary): HTMLTableRowElement {
   link.append(el('a', { href: `/games/${g.id}` }, g.id));
   const seat = savedSeat(g.id);
   const joinCell = el('td');
-  if (seat) joinCell.append(el('a', { href: `/games/${g.id}` }, `play ${capitalize(seat.power)}`));
+  if (seat) joinCell.append(el('a', { href: `/games/${g.id}` }, `play ${displayName(seat.power)}`));
   else if (g.openPowers.length > 0 && g.status === 'active') {
     const select = el('select', { 'aria-label': `power to join in ${g.id}` });
-    for (const p of g.openPowers) select.append(el('option', { value: p }, capitalize(p)));
+    for (const p of g.openPowers) select.append(el('option', { value: p }, displayName(p)));
     const button = el('button', { type: 'button', class: 'join' }, 'Join');
     button.addEventListener('click', () => void join(g.id, select.value));
     joinCell.append(select, button);
   }
   row.append(
     link,
+    el('td', {}, bundledMap(g.map)?.name ?? g.map),
     el('td', {}, g.phase),
     el('td', {}, g.status === 'active' ? countdown(g.deadline) : g.status),
-    el('td', {}, g.openPowers.map(capitalize).join(', ') || 'none'),
+    el('td', {}, g.openPowers.map(displayName).join(', ') || 'none'),
     joinCell,
   );
   return row;
@@ -62,7 +66,28 @@ async function refresh(): Promise<void> {
   }
 }
 
+/** The map choices, each with its powers and centres; choosing one sets the centres to win to that map's. */
+function setupMapChoice(): HTMLSelectElement {
+  const choice = byId<HTMLSelectElement>('create-map');
+  const victory = byId<HTMLInputElement>('create-victory');
+  for (const id of bundledMapIds()) {
+    const m = bundledMap(id)!;
+    choice.append(
+      el('option', { value: id }, `${m.name}: ${m.powers.length} powers, ${m.supplyCenterCount} centres`),
+    );
+  }
+  const chosen = (): void => {
+    const m = bundledMap(choice.value)!;
+    victory.value = String(m.victoryCenters);
+    victory.max = String(m.supplyCenterCount);
+  };
+  choice.addEventListener('change', chosen);
+  chosen();
+  return choice;
+}
+
 function setup(): void {
+  const mapChoice = setupMapChoice();
   const preset = byId<HTMLSelectElement>('create-rules');
   for (const [name, p] of Object.entries(PRESETS))
     preset.append(el('option', { value: name }, `${name}: ${p.description}`));
@@ -70,7 +95,7 @@ function setup(): void {
     e.preventDefault();
     const hours = Number(byId<HTMLInputElement>('create-deadline').value);
     const victory = Number(byId<HTMLInputElement>('create-victory').value);
-    const body: Record<string, unknown> = { rules: preset.value };
+    const body: Record<string, unknown> = { map: mapChoice.value, rules: preset.value };
     if (hours > 0) {
       const seconds = Math.round(hours * 3600);
       body.deadlines = { movement: seconds, retreat: seconds, adjustment: seconds };

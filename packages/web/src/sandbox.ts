@@ -1,7 +1,7 @@
 /**
  * The sandbox (/sandbox, or sandbox.html opened as a file): any units anywhere, everyone's orders typed in one
- * box, adjudicated in the browser at every change under the chosen rules, the next phase one click away, and the
- * whole state in the URL fragment so a link reopens it exactly.
+ * box, adjudicated in the browser at every change under the chosen rules, the next phase one click away, on any
+ * bundled map, and the whole state in the URL fragment so a link reopens it exactly.
  */
 import {
   RULE_ISSUES,
@@ -9,20 +9,23 @@ import {
   adjudicateAdjustments,
   adjudicateMovement,
   adjudicateRetreats,
+  bundledMap,
+  bundledMapIds,
   newGame,
   parseOrders,
   resolvePhase,
   resolveRules,
   splitCoast,
+  unitOwnerNames,
   type GivenOrder,
   type Position,
   type RenderResult,
   type Result,
   type UnitType,
+  displayName,
 } from 'dipkit';
 import {
   byId,
-  capitalize,
   clickedProvince,
   drawBoard,
   el,
@@ -32,10 +35,13 @@ import {
   readOrders,
   ruleSettings,
   showProblems,
+  useMap,
 } from './common.js';
 
 /** Everything the sandbox shows; the URL fragment holds it as base64url JSON. */
 interface State {
+  /** The bundled map's id ("standard" when a link made before maps could be chosen has none). */
+  map: string;
   position: Position;
   orders: string;
   preset: string;
@@ -43,8 +49,10 @@ interface State {
   overrides: string[];
 }
 
-function startState(): State {
-  return { position: newGame(map).position, orders: '', preset: 'datc', overrides: [] };
+/** The start of a game on the bundled map `id`, which becomes the map shown. */
+function startState(id: string): State {
+  useMap(id);
+  return { map: id, position: newGame(map).position, orders: '', preset: 'datc', overrides: [] };
 }
 
 function encodeState(s: State): string {
@@ -60,6 +68,7 @@ function decodeState(fragment: string): State | undefined {
     const binary = atob(fragment.replace(/-/g, '+').replace(/_/g, '/'));
     const s = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as State;
     if (!Array.isArray(s.position?.units) || typeof s.orders !== 'string') return undefined;
+    s.map = typeof s.map === 'string' && bundledMap(s.map) ? s.map : 'standard';
     s.position.dislodged ??= [];
     s.position.contested ??= [];
     s.position.supplyCenters ??= {};
@@ -71,7 +80,8 @@ function decodeState(fragment: string): State | undefined {
   }
 }
 
-let state: State = decodeState(location.hash.slice(1)) ?? startState();
+let state: State = decodeState(location.hash.slice(1)) ?? startState('standard');
+useMap(state.map);
 let selected: string | undefined;
 
 const board = byId('board');
@@ -168,11 +178,27 @@ function selectProvince(code: string | undefined): void {
   update();
 }
 
+/** The choices that depend on the map: its powers (and "Neutral" on a map with neutral armies), its locations, its first year. */
+function mapChoices(): void {
+  byId<HTMLSelectElement>('unit-power').replaceChildren(
+    ...unitOwnerNames(map).map((power) => el('option', { value: power }, displayName(power))),
+  );
+  byId('locations').replaceChildren(...map.locationCode.map((code) => el('option', { value: code })));
+  byId<HTMLInputElement>('year').min = String(map.startYear);
+  byId<HTMLSelectElement>('sandbox-map').value = state.map;
+}
+
 function setup(): void {
   const powerSelect = byId<HTMLSelectElement>('unit-power');
-  for (const power of map.powers) powerSelect.append(el('option', { value: power }, capitalize(power)));
-  const locations = byId('locations');
-  for (const code of map.locationCode) locations.append(el('option', { value: code }));
+  const mapSelect = byId<HTMLSelectElement>('sandbox-map');
+  for (const id of bundledMapIds()) mapSelect.append(el('option', { value: id }, bundledMap(id)!.name));
+  mapChoices();
+  mapSelect.addEventListener('change', () => {
+    state = startState(mapSelect.value);
+    selected = undefined;
+    mapChoices();
+    update();
+  });
   const presetSelect = byId<HTMLSelectElement>('preset');
   for (const [name, p] of Object.entries(PRESETS))
     presetSelect.append(el('option', { value: name }, `${name}: ${p.description}`));
@@ -224,13 +250,13 @@ function setup(): void {
     update();
   });
   byId('start-position').addEventListener('click', () => {
-    state = startState();
+    state = startState(state.map);
     update();
   });
   const phaseChanged = (): void => {
     state.position.phase = {
       season: byId<HTMLSelectElement>('season').value as Position['phase']['season'],
-      year: Number(byId<HTMLInputElement>('year').value) || 1901,
+      year: Number(byId<HTMLInputElement>('year').value) || map.startYear,
       type: byId<HTMLSelectElement>('phase-type').value as Position['phase']['type'],
     };
     update();
@@ -240,7 +266,10 @@ function setup(): void {
     const orders = givenOrders().flatMap((g) =>
       g.power === undefined ? [] : [{ power: g.power, text: '', order: g.order }],
     );
-    const next = resolvePhase(map, state.position, orders, { victoryCenters: 18, rules: settings() });
+    const next = resolvePhase(map, state.position, orders, {
+      victoryCenters: map.victoryCenters,
+      rules: settings(),
+    });
     if (!next.value) {
       positionError.textContent = next.issues.map((i) => i.message).join('; ');
       return;
@@ -259,6 +288,8 @@ function setup(): void {
     const s = decodeState(location.hash.slice(1));
     if (s && location.hash.slice(1) !== encodeState(state)) {
       state = s;
+      useMap(state.map);
+      mapChoices();
       update();
     }
   });

@@ -73,3 +73,22 @@ export async function unitsShown(page: Page): Promise<string[]> {
     us.map((u) => `${u.getAttribute('data-power')} ${u.getAttribute('data-location')}`).sort(),
   );
 }
+
+/** A new browser context opens the lobby at `base`, joins game `id` as `power` and waits for its board. */
+export async function joinThroughLobby(
+  browser: Browser,
+  base: string,
+  id: string,
+  power: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${base}/`);
+  const row = `#games tr[data-game="${id}"]`;
+  await page.waitForSelector(`${row} select`);
+  await page.selectOption(`${row} select`, power);
+  await page.click(`${row} button.join`);
+  await page.waitForURL(`**/games/${id}`);
+  await page.waitForSelector('#board svg g.unit');
+  return { page, errors };
+}

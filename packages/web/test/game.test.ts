@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@dipkit/server';
 import type { Page } from 'playwright-core';
-import { collectErrors, firstBoardTime, launch, screenshot, unitsShown } from './browser.js';
+import {
+  collectErrors,
+  firstBoardTime,
+  joinThroughLobby,
+  launch,
+  screenshot,
+  unitsShown,
+} from './browser.js';
 
 /** Spring 1901 orders per power as [unit location, destination]. */
 const OPENINGS: Record<string, [string, string][]> = {
@@ -72,16 +79,7 @@ test('seven players join through the lobby, order by clicking and typing, get re
 
     const pages = new Map<string, { page: Page; errors: string[] }>();
     for (const power of Object.keys(OPENINGS)) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await page.goto(`${base}/`);
-      const row = `#games tr[data-game="${id}"]`;
-      await page.waitForSelector(`${row} select`);
-      await page.selectOption(`${row} select`, power);
-      await page.click(`${row} button.join`);
-      await page.waitForURL(`**/games/${id}`);
-      await page.waitForSelector('#board svg g.unit');
+      const { page, errors } = await joinThroughLobby(browser, base, id, power);
       if (power === 'ENGLAND')
         console.log(
           `game page: first map drawn ${(await firstBoardTime(page)).toFixed(0)} ms after navigation start`,

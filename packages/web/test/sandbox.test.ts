@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { bundledMap, bundledMapIds } from 'dipkit';
 import {
   collectErrors,
   firstBoardTime,
@@ -164,4 +165,38 @@ test('a bad order line is marked with its message and the others are still adjud
   assert.deepEqual(await outcomeWords(page), ['succeeds', 'succeeds']);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('another map: Hundred chosen, its start drawn, an order adjudicated, its calendar followed, the link keeps it', async () => {
+  const { page, errors } = await openSandbox();
+  const hundred = bundledMap('hundred')!;
+  assert.deepEqual(
+    await page.$$eval('#sandbox-map option', (os) => os.map((o) => o.getAttribute('value'))),
+    bundledMapIds(),
+  );
+  await page.selectOption('#sandbox-map', 'hundred');
+  const start = hundred.startingUnits.map(
+    (u) => `${hundred.powers[u.power]} ${hundred.locationCode[u.location]}`,
+  );
+  assert.deepEqual(await unitsShown(page), start.sort());
+  assert.deepEqual(
+    await page.$$eval('#unit-power option', (os) => os.map((o) => o.getAttribute('value'))),
+    hundred.powers,
+  );
+  assert.equal(await page.inputValue('#year'), '1425');
+  // Paris borders Champagne on Hundred's map, and no other unit moves: the move succeeds (judged by hand).
+  await page.fill('#orders', 'France: A par - cha');
+  assert.deepEqual(await outcomeWords(page), ['succeeds']);
+  await page.click('#share');
+  const again = await openSandbox(await page.inputValue('#share-link'));
+  assert.equal(await again.page.inputValue('#sandbox-map'), 'hundred');
+  assert.equal(await again.page.innerHTML('#board'), await page.innerHTML('#board'));
+  // Hundred plays a turn every five years: the Fall after Spring 1425 is Fall 1430.
+  await again.page.click('#next-phase');
+  assert.equal(await again.page.inputValue('#season'), 'fall');
+  assert.equal(await again.page.inputValue('#year'), '1430');
+  assert.ok((await unitsShown(again.page)).includes('FRANCE CHA'));
+  assert.deepEqual([...errors, ...again.errors], []);
+  await page.close();
+  await again.page.close();
 });

@@ -11,6 +11,7 @@
  */
 import { armyAdjacent, fleetAdjacent, fleetCanReach, lookupCode } from '../../map/query.js';
 import type { GameMap } from '../../map/types.js';
+import { unitOwnerName } from '../../map/neutral.js';
 import { issue, type Issue, type Result } from '../../issues.js';
 import type { GivenOrder, UnitRef } from '../../orders/types.js';
 import type { Position, Unit } from '../../position/types.js';
@@ -198,7 +199,8 @@ function unitProblem(
   unitAt: Int32Array,
 ): [string, string] | undefined {
   const L = map.locationCount;
-  if (!(power >= 0 && power < map.powers.length)) return ['unknown-power', 'no such power'];
+  if (!(power >= 0 && power < map.powers.length) && power !== map.neutralPower)
+    return ['unknown-power', 'no such power'];
   if (!(key >= 0 && key < 2 * L)) return ['unknown-location', 'no such unit key'];
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const province = map.locationProvince[location]!;
@@ -303,7 +305,8 @@ function checkCommonOrder(
   const at = i * STRIDE;
   const power = orders[at + POWER_FIELD]!;
   const u = unitOfKey(board, orders[at + UNIT_FIELD]!, power);
-  if (u < 0) return -1;
+  // A neutral unit takes no order: the general check says why.
+  if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
   const map = board.map;
   const code = orders[at + KIND_FIELD]!;
   if (code === C_HOLD) return u;
@@ -469,7 +472,7 @@ function fallback(
     units: Array.from({ length: n }, (_, u): Unit => {
       const key = units[u * UNIT_STRIDE + 1]!;
       return {
-        power: map.powers[units[u * UNIT_STRIDE]!]!,
+        power: unitOwnerName(map, units[u * UNIT_STRIDE]!),
         type: oc.keyType(map, key) === oc.FLEET ? 'F' : 'A',
         location: map.locationCode[oc.keyLocation(map, key)]!,
       };

@@ -6,6 +6,7 @@
  * The result is an `AcceptedOrder` in integer form, or the reason the order is illegal.
  */
 import type { GameMap } from '../../map/types.js';
+import { unitOwnerName } from '../../map/neutral.js';
 import {
   armyAdjacent,
   fleetAdjacent,
@@ -56,6 +57,7 @@ export interface AcceptedOrder {
 export type IllegalReason =
   | 'no-unit'
   | 'foreign-unit'
+  | 'neutral-unit'
   | 'wrong-phase'
   | 'same-province'
   | 'unknown-location'
@@ -199,12 +201,17 @@ function checkUnitRef(
     if (ref.power === undefined && rules.missingNationality === 'illegal') {
       return {
         reason: 'missing-nationality',
-        message: `the nationality of the ${map.powerAdjective[owner]} unit must be given (4.C.5 a)`,
+        message: `the nationality of the ${map.powerAdjective[owner] ?? 'neutral'} unit must be given (4.C.5 a)`,
       };
     }
   }
-  if (ref.power !== undefined && ref.power !== map.powers[owner] && rules.wrongNationality === 'illegal') {
-    return { reason: 'wrong-nationality', message: `the unit is ${map.powerAdjective[owner]} (4.C.6 a)` };
+  if (
+    ref.power !== undefined &&
+    ref.power !== unitOwnerName(map, owner) &&
+    rules.wrongNationality === 'illegal'
+  ) {
+    const adjective = map.powerAdjective[owner] ?? 'neutral';
+    return { reason: 'wrong-nationality', message: `the unit is ${adjective} (4.C.6 a)` };
   }
   return null;
 }
@@ -217,6 +224,12 @@ function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptio
   const unit = board.unitAt[province]!;
   if (unit < 0)
     return { reason: 'no-unit', message: `there is no unit in ${board.map.locationCode[province]}` };
+  if (board.unitPower[unit] === board.map.neutralPower) {
+    return {
+      reason: 'neutral-unit',
+      message: `the unit in ${board.map.locationCode[province]} is neutral: it takes no order and always holds`,
+    };
+  }
   if (power >= 0 && board.unitPower[unit] !== power) {
     return {
       reason: 'foreign-unit',
