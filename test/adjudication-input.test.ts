@@ -12,6 +12,7 @@ import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
 import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
+import { readDataFile } from './datc-harness.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position } from '../src/position/types.js';
 
@@ -301,5 +302,41 @@ void test('on a map without convoys, two coasts that do not touch are just not a
   );
   assert.deepEqual(result.value?.orders.map(summary), [
     'illegal not-adjacent "illegal: LON is not adjacent" A BRE',
+  ]);
+});
+
+void test('a neutral unit takes no order, and supports of it name it neutral (4.C.5 a, 4.C.6 a)', () => {
+  // The small neutral-army map of the variant tests: RED in RRR and RRS, neutral armies in NEA and NEB.
+  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'RRR' },
+    { power: 'RED', type: 'A', location: 'RRS' },
+    { power: 'RED', type: 'A', location: 'MID' },
+    { power: 'NEUTRAL', type: 'A', location: 'NEA' },
+  ];
+  const support = (power: string | undefined): GivenOrder => ({
+    power: 'RED',
+    order: {
+      kind: 'support',
+      unit: { location: power === undefined ? 'RRR' : power === 'NEUTRAL' ? 'MID' : 'RRS' },
+      supported: power === undefined ? { location: 'NEA' } : { location: 'NEA', power },
+    },
+  });
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'move', unit: { location: 'NEA' }, to: 'NEB' } },
+    { order: { kind: 'hold', unit: { location: 'NEA' } } },
+    support(undefined),
+    support('BLUE'),
+    support('NEUTRAL'),
+  ];
+  const rules = { missingNationality: 'illegal', wrongNationality: 'illegal' } as const;
+  const result = adjudicateMovement(neutralMap, position('movement', { units }), orders, rules);
+  const neutral = '"illegal: the unit in NEA is neutral: it takes no order and always holds" A NEA';
+  assert.deepEqual(result.value?.orders.map(summary), [
+    `illegal neutral-unit ${neutral}`,
+    `illegal neutral-unit ${neutral}`,
+    'illegal missing-nationality "illegal: the nationality of the neutral unit must be given (4.C.5 a)" A RRR',
+    'illegal wrong-nationality "illegal: the unit is neutral (4.C.6 a)" A RRS',
+    'given given "given" A MID',
   ]);
 });
