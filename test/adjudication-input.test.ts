@@ -14,6 +14,8 @@ import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
 import { readDataFile } from './datc-harness.js';
 import type { GivenOrder } from '../src/orders/types.js';
+import type { GameMap } from '../src/map/types.js';
+import type { RuleOptions } from '../src/adjudication/rules.js';
 import type { Position } from '../src/position/types.js';
 
 const map = standardMap();
@@ -173,6 +175,18 @@ void test('an implied move that is illegal is not the order the unit carries out
   );
 });
 
+/** What users read of each outcome of a movement phase on `on` with `units` on the board (no issue expected). */
+function movementSummaries(
+  on: GameMap,
+  units: Position['units'],
+  orders: GivenOrder[],
+  rules?: Partial<RuleOptions>,
+): string[] | undefined {
+  const result = adjudicateMovement(on, position('movement', { units }), orders, rules);
+  assert.deepEqual(result.issues, []);
+  return result.value?.orders.map(summary);
+}
+
 void test('movement orders naming unknown places, or no unit, are illegal and say which place', () => {
   const units: Position['units'] = [
     { power: 'AUSTRIA', type: 'A', location: 'VIE' },
@@ -211,34 +225,28 @@ void test('movement orders naming unknown places, or no unit, are illegal and sa
   ];
   // Under 4.E.1 b an impossible move is still a move, but only to a place of the map.
   for (const legalOrders of ['possible-now', 'valid-places'] as const) {
-    const result = adjudicateMovement(map, position('movement', { units }), orders, { legalOrders });
-    assert.deepEqual(result.issues, []);
-    assert.deepEqual(result.value?.orders.map(summary), expected, legalOrders);
+    assert.deepEqual(movementSummaries(map, units, orders, { legalOrders }), expected, legalOrders);
   }
 });
 
 void test('a move with an empty convoy path is a move over land', () => {
-  const result = adjudicateMovement(
+  const result = movementSummaries(
     map,
-    position('movement', { units: [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }] }),
+    [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }],
     [{ power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH', path: [] } }],
     { convoyPath: 'allowed' },
   );
-  assert.deepEqual(result.value?.orders.map(summary), [
-    'succeeds moved "succeeds with attack strength 1" A VIE',
-  ]);
+  assert.deepEqual(result, ['succeeds moved "succeeds with attack strength 1" A VIE']);
 });
 
 void test('on a map without convoys, convoy orders and moves via convoy are illegal', () => {
   const pure = bundledMap('pure')!;
-  const result = adjudicateMovement(
+  const result = movementSummaries(
     pure,
-    position('movement', {
-      units: [
-        { power: 'GERMANY', type: 'A', location: 'BER' },
-        { power: 'ENGLAND', type: 'A', location: 'LON' },
-      ],
-    }),
+    [
+      { power: 'GERMANY', type: 'A', location: 'BER' },
+      { power: 'ENGLAND', type: 'A', location: 'LON' },
+    ],
     [
       { power: 'GERMANY', order: { kind: 'move', unit: { location: 'BER' }, to: 'PAR', viaConvoy: true } },
       {
@@ -248,22 +256,17 @@ void test('on a map without convoys, convoy orders and moves via convoy are ille
     ],
   );
   const why = '"illegal: this map has no convoys: no convoy orders and no moves via convoy"';
-  assert.deepEqual(result.value?.orders.map(summary), [
-    `illegal no-convoys ${why} A BER`,
-    `illegal no-convoys ${why} A LON`,
-  ]);
+  assert.deepEqual(result, [`illegal no-convoys ${why} A BER`, `illegal no-convoys ${why} A LON`]);
 });
 
 void test('an order without a power needs no nationality (4.C.5 a), since no power gave it', () => {
-  const result = adjudicateMovement(
+  const result = movementSummaries(
     map,
-    position('movement', { units: [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }] }),
+    [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }],
     [{ order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH' } }],
     { missingNationality: 'illegal' },
   );
-  assert.deepEqual(result.value?.orders.map(summary), [
-    'succeeds moved "succeeds with attack strength 1" A VIE',
-  ]);
+  assert.deepEqual(result, ['succeeds moved "succeeds with attack strength 1" A VIE']);
 });
 
 void test('an army in a convoyable coastal province convoys nobody and is no part of a written path', () => {
@@ -282,10 +285,7 @@ void test('an army in a convoyable coastal province convoys nobody and is no par
     { power: 'ROME', order: { kind: 'move', unit: { location: 'BAL' }, to: 'TAR', path: ['BAL'] } },
     { power: 'ROME', order: { kind: 'move', unit: { location: 'TAR' }, to: 'BAL', path: ['BAL'] } },
   ];
-  const result = adjudicateMovement(ancient, position('movement', { units }), orders, {
-    convoyPath: 'allowed',
-  });
-  assert.deepEqual(result.value?.orders.map(summary), [
+  assert.deepEqual(movementSummaries(ancient, units, orders, { convoyPath: 'allowed' }), [
     'illegal no-convoy-route "illegal: no fleets on the board could convoy to TAR" A SAG',
     'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A BAL',
     'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A TAR',
@@ -295,14 +295,12 @@ void test('an army in a convoyable coastal province convoys nobody and is no par
 void test('on a map without convoys, two coasts that do not touch are just not adjacent', () => {
   // The standard map with the rule of maps like Pure: no convoys at all, so no convoy could carry the army.
   const noConvoys = compileMapOrThrow({ ...standardDefinition, rules: { convoys: false } });
-  const result = adjudicateMovement(
+  const result = movementSummaries(
     noConvoys,
-    position('movement', { units: [{ power: 'FRANCE', type: 'A', location: 'BRE' }] }),
+    [{ power: 'FRANCE', type: 'A', location: 'BRE' }],
     [{ power: 'FRANCE', order: { kind: 'move', unit: { location: 'BRE' }, to: 'LON' } }],
   );
-  assert.deepEqual(result.value?.orders.map(summary), [
-    'illegal not-adjacent "illegal: LON is not adjacent" A BRE',
-  ]);
+  assert.deepEqual(result, ['illegal not-adjacent "illegal: LON is not adjacent" A BRE']);
 });
 
 void test('a neutral unit takes no order, and supports of it name it neutral (4.C.5 a, 4.C.6 a)', () => {
@@ -330,9 +328,9 @@ void test('a neutral unit takes no order, and supports of it name it neutral (4.
     support('NEUTRAL'),
   ];
   const rules = { missingNationality: 'illegal', wrongNationality: 'illegal' } as const;
-  const result = adjudicateMovement(neutralMap, position('movement', { units }), orders, rules);
+  const result = movementSummaries(neutralMap, units, orders, rules);
   const neutral = '"illegal: the unit in NEA is neutral: it takes no order and always holds" A NEA';
-  assert.deepEqual(result.value?.orders.map(summary), [
+  assert.deepEqual(result, [
     `illegal neutral-unit ${neutral}`,
     `illegal neutral-unit ${neutral}`,
     'illegal missing-nationality "illegal: the nationality of the neutral unit must be given (4.C.5 a)" A RRR',
