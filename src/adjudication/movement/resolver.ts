@@ -108,6 +108,7 @@ export class Resolver {
    * at once to be seen as a cycle: then the limit is lifted for the rest of the set.
    */
   decide(d: number): boolean {
+    // Stryker disable next-line ConditionalExpression: equivalent for true, the loop below then finds d resolved at once (false was killed).
     if (!this.fromTop(d)) {
       const pending = [d, this.deepest];
       while (pending.length > 0) {
@@ -127,6 +128,7 @@ export class Resolver {
       this.resolve(d, true);
       return true;
     } catch (e) {
+      // Stryker disable next-line ConditionalExpression: equivalent for false, nothing but TOO_DEEP is thrown in a correct run (true was killed).
       if (e !== TOO_DEEP) throw e;
       this.unwind();
       return false;
@@ -139,6 +141,7 @@ export class Resolver {
     this.stack.length = 0;
     this.truncateCycle(0);
     this.recursionHits = 0;
+    // Stryker disable next-line BooleanLiteral: equivalent, as in reset(): the value between top-level calls is never read.
     this.uncertain = false;
   }
 
