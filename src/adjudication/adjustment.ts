@@ -202,11 +202,13 @@ export function adjudicateAdjustments(
     seenUnit.add(o.disband);
   }
   const used = new Int32Array(powers);
+  // Asked only about builds, waives and disbands (the loops below skip the rest).
   const powerOf = (o: Standalone): number =>
+    // Stryker disable next-line UnaryOperator: equivalent, the -1 of an illegal order is never asked for (see above).
     'build' in o ? o.power : 'waive' in o ? o.waive : 'disband' in o ? board.unitPower[o.disband]! : -1;
   const wanted = new Int32Array(powers);
-  for (let i = 0; i < orders.length; i++)
-    if (!verdict[i] && !('illegal' in standalone[i]!)) wanted[powerOf(standalone[i]!)]!++;
+  // (An illegal order has its verdict from the start, so an order without one is a build, waive or disband.)
+  for (let i = 0; i < orders.length; i++) if (!verdict[i]) wanted[powerOf(standalone[i]!)]!++;
   for (const i of buildsFirst) {
     const o = standalone[i]!;
     if (verdict[i] || !('build' in o || 'waive' in o)) continue;
@@ -275,7 +277,7 @@ export function adjudicateAdjustments(
   for (let power = 0; power < powers; power++) {
     // Never positive for a power that builds or stays even (change >= 0).
     let missing = -change[power]! - used[power]!;
-    // Stryker disable next-line EqualityOperator: equivalent for `missing < 0`: with nothing missing the loop below removes nothing.
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: equivalent for `missing < 0` and `false`: with nothing missing the loop below removes nothing (`true` is killed).
     if (missing <= 0) continue;
     const distance = civilDisorderDistances(map, board, owner, power, options);
     const candidates: number[] = [];
@@ -352,6 +354,7 @@ export function distanceToOwnedCenters(
       queue[tail++] = p;
     }
   }
+  // Stryker disable next-line EqualityOperator: equivalent for `head <= tail`, the place after the last entry holds no province or one whose distance is final, which changes nothing (`>=` is killed).
   for (let head = 0; head < tail; head++) {
     const p = queue[head]!;
     for (let i = start[p]!; i < start[p + 1]!; i++) {
@@ -372,6 +375,7 @@ export function distanceToOwnedCenters(
  */
 function provinceNeighbours(map: GameMap): { start: Int32Array; next: Int32Array; queue: Int32Array } {
   let n = neighbourTables.get(map);
+  // Stryker disable next-line ConditionalExpression: equivalent for `true`, the tables are made anew and are the same (`false` is killed).
   if (n === undefined) {
     const P = map.provinceCount;
     const start = new Int32Array(P + 1);
@@ -427,6 +431,7 @@ function civilDisorderDistances(
 /** Fleet moves from every location to the nearest location of the target provinces (1971 civil disorder). */
 function fleetDistances(map: GameMap, targets: readonly number[]): Int32Array {
   const distance = new Int32Array(map.locationCount).fill(1 << 30);
+  // Stryker disable next-line ArrayDeclaration: equivalent, an extra first entry is no location: fleetStart[...] of it is undefined and the loop below does nothing for it.
   const queue: number[] = [];
   for (const p of targets) {
     for (const location of [p, ...map.provinceCoasts[p]!]) {
@@ -434,10 +439,12 @@ function fleetDistances(map: GameMap, targets: readonly number[]): Int32Array {
       queue.push(location);
     }
   }
+  // Stryker disable next-line EqualityOperator: equivalent for `<=`, queue[length] is undefined and does nothing (`>=` is killed).
   for (let head = 0; head < queue.length; head++) {
     const l = queue[head]!;
     for (let i = map.fleetStart[l]!; i < map.fleetStart[l + 1]!; i++) {
       const m = map.fleetAdj[i]!;
+      // Stryker disable next-line EqualityOperator: equivalent for `>=`, a location queued again at the same distance (the queue is unbounded) changes no distance; the search still ends (`<=` is killed).
       if (distance[m]! > distance[l]! + 1) {
         distance[m] = distance[l]! + 1;
         queue.push(m);

@@ -89,9 +89,13 @@ export function applyBackupRule(
   if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
 
   if (rule === 'all-hold') {
+    // `blocked` is read by the solvers only when settle() resolved nothing, but a cycle through a CONVOY always holds
+    // an open move into that fleet's province (CONVOY reads only those), which the loop over the cycle settles.
+    // Stryker disable next-line BooleanLiteral: equivalent, see above.
     let blocked = false;
     for (const f of convoys) {
       const army = t.target[f]!;
+      // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent, see above.
       if (!decisions.pathBlocked[army]) blocked = true;
       decisions.pathBlocked[army] = 1;
       mark(army, 'all-hold', fallback);

@@ -170,6 +170,7 @@ export class MovementDecisions {
     const power = board.unitPower[s]!;
     // Attacks over land cut without depending on anything, so they are looked at first: fewer dependencies,
     // fewer cycles. Convoyed attacks cut when their PATH holds.
+    // Stryker disable next-line EqualityOperator: equivalent for `pass <= 2`, a third pass is the land pass again, which found no cut the first time (`pass >= 2` is killed).
     for (let pass = 0; pass < 2; pass++) {
       const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
@@ -184,6 +185,7 @@ export class MovementDecisions {
         if (this.path(a, !optimistic)) return false;
       }
     }
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold support (into -1) reads unitAt[-1], undefined, which the next test rejects (`false` is killed).
     if (into >= 0) {
       const a = board.unitAt[into]!;
       if (a >= 0 && t.kind[a] === MOVE && t.dest[a] === here && board.unitPower[a] !== power) {
@@ -199,10 +201,13 @@ export class MovementDecisions {
    */
   private attacksFrom(a: number, here: number, into: number): boolean {
     const t = this.t;
+    // Stryker disable next-line ConditionalExpression: equivalent for `false`, with into -1 no province and no fleet's sea equals it, so the lines below return false as well (`into <= 0` is killed by E.54, `true` by the DATC cases).
     if (into < 0) return false;
     if (t.route[a] === BY_LAND || t.rules.convoyAttackOrigin === 'army-province')
       return t.board.unitProvince[a] === into;
-    // Brannan: the support resists only when every fleet that could be the last one stands in `into`.
+    // Brannan: the support resists only when every fleet that could be the last one stands in `into`. Without any
+    // convoying fleet next to `here` (a 'via convoy' move with no convoy ordered, 4.A.3 f) the move can only go over
+    // land, from the army's province.
     const map = t.board.map;
     let last = 0;
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
@@ -211,7 +216,7 @@ export class MovementDecisions {
       if (sea !== into) return false;
       last++;
     }
-    return last > 0;
+    return last > 0 || t.board.unitProvince[a] === into;
   }
 
   /**
@@ -229,10 +234,12 @@ export class MovementDecisions {
       // The rule speaks of a fleet: on a convoyable coast an army may also stand and be supported.
       if (board.unitType[s] !== FLEET) return false;
       const province = into >= 0 ? into : board.unitProvince[t.target[s]!]!;
+      // Stryker disable next-line ConditionalExpression: equivalent for `false`, a unit with a (legal) CONVOY order stands in a convoy-capable province (6.F.1), so the test below answers the same (`true` is killed).
       if (board.map.convoyCapable[province] !== 1) return false;
       const there = board.unitAt[province]!;
       return there >= 0 && t.kind[there] === CONVOY;
     }
+    // Stryker disable next-line ConditionalExpression: equivalent for `false`, with into -1 no fleet's province equals it and the loop returns false (`true` is killed).
     if (into < 0) return false;
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
       const f = t.convoyers[i]!;
@@ -244,6 +251,7 @@ export class MovementDecisions {
 
   /** Is fleet f on every route of convoy orders of move a (2000 rule: "necessary")? */
   private necessaryFleet(a: number, f: number): boolean {
+    // Stryker disable next-line BooleanLiteral: equivalent, with a fleet to leave out routeExists reads no decision, so `high` is not read (dropping the `!` is killed).
     return !this.routeExists(a, false, f);
   }
 
@@ -269,6 +277,7 @@ export class MovementDecisions {
    * rules (4.A.5, 6.H) look at it.
    */
   cameByConvoy(u: number): boolean {
+    // Stryker disable next-line BooleanLiteral: equivalent, read only after solving (the retreat rules), when every CONVOY is final and `high` reads the same.
     return this.t.route[u] !== BY_LAND && this.convoyPath(u, false);
   }
 
@@ -290,14 +299,17 @@ export class MovementDecisions {
    */
   convoyPath(u: number, high: boolean): boolean {
     const t = this.t;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: equivalent, path() tests the same first, and goesByConvoy and cameByConvoy never ask about such a move: an invalid move's route is BY_LAND or BY_CONVOY (for which they do not look), an army the all-hold rule blocked attacks a supporter, so no move comes the other way, and it fails, so it dislodges nothing (`true` is killed).
     if (this.pathBlocked[u] || t.invalidMove[u]) return false;
     if (t.followsPath[u]) {
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++)
         if (!this.solver.resolve(t.convoyers[i]!, high)) return false;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a written path without fleets is an invalidMove (tables.ts followPaths), failed above (`false` and `<` are killed).
       return t.convoyStart[u + 1]! > t.convoyStart[u]!;
     }
     if (t.rules.multiRouteConvoy === 'any-route-disrupts') {
       let any = false;
+      // Stryker disable next-line EqualityOperator: equivalent for `<=`, the place after u's fleets holds another army's fleet (or nothing), on no route of u (`>=` is killed).
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++) {
         const f = t.convoyers[i]!;
         if (!this.onSomeRoute(u, f)) continue;
@@ -383,11 +395,8 @@ export class MovementDecisions {
    * otherwise 1 plus the successful supports of powers other than the defender's (6.D.14, 6.E.3).
    */
   attackStrength(u: number, high: boolean): number {
-    const battle = this.headToHead(u);
-    if (battle !== MAYBE) return this.attackWith(u, high, battle === YES);
-    const a = this.attackWith(u, high, true);
-    const b = this.attackWith(u, high, false);
-    return high ? Math.max(a, b) : Math.min(a, b);
+    // Read after solving (the outcome's message), when every CONVOY is final: headToHead is never MAYBE then.
+    return this.attackWith(u, high, this.headToHead(u) === YES);
   }
 
   private attackWith(u: number, high: boolean, headToHead: boolean): number {
@@ -428,8 +437,8 @@ export class MovementDecisions {
     const v = this.partner(u);
     // Stryker disable next-line ConditionalExpression: equivalent, without a partner headToHead(u) is NO (no opposite move, no Brannan battle), so the block below does nothing.
     if (v >= 0) {
-      const battle =
-        t.rules.dislodgedUnitEffect === 'never' && t.opposite[u]! >= 0 ? YES : this.headToHead(u);
+      // Under 4.A.7 a every opposite move is a battle here; a Brannan partner is one under either choice.
+      const battle = t.rules.dislodgedUnitEffect === 'never' ? YES : this.headToHead(u);
       // The other way succeeding takes the effect away; when unsure whether it is a battle, bound both ways.
       if (battle === YES || (battle === MAYBE && !high)) {
         if (this.solver.resolve(v, !high)) return 0;
