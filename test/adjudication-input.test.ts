@@ -9,8 +9,13 @@ import { adjudicateAdjustments } from '../src/adjudication/adjustment.js';
 import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
-import { standardMap } from '../src/map/compile.js';
+import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
+import standardDefinition from '../src/map/standard.json' with { type: 'json' };
+import { bundledMap } from '../src/map/registry.js';
+import { readDataFile } from './datc-harness.js';
 import type { GivenOrder } from '../src/orders/types.js';
+import type { GameMap } from '../src/map/types.js';
+import type { RuleOptions } from '../src/adjudication/rules.js';
 import type { Position } from '../src/position/types.js';
 
 const map = standardMap();
@@ -168,4 +173,168 @@ void test('an implied move that is illegal is not the order the unit carries out
     result.value?.units.map((u) => `${u.unit.type} ${u.unit.location}: ${u.order.kind}`),
     ['F POR: support', 'F MAO: hold'],
   );
+});
+
+/** What users read of each outcome of a movement phase on `on` with `units` on the board (no issue expected). */
+function movementSummaries(
+  on: GameMap,
+  units: Position['units'],
+  orders: GivenOrder[],
+  rules?: Partial<RuleOptions>,
+): string[] | undefined {
+  const result = adjudicateMovement(on, position('movement', { units }), orders, rules);
+  assert.deepEqual(result.issues, []);
+  return result.value?.orders.map(summary);
+}
+
+void test('movement orders naming unknown places, or no unit, are illegal and say which place', () => {
+  const units: Position['units'] = [
+    { power: 'AUSTRIA', type: 'A', location: 'VIE' },
+    { power: 'AUSTRIA', type: 'F', location: 'ADR' },
+    { power: 'ITALY', type: 'A', location: 'APU' },
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'AUSTRIA', order: { kind: 'hold', unit: { location: 'XYZ' } } },
+    { power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'BOH' }, to: 'MUN' } },
+    { power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'VIE' }, to: 'XYZ' } },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'support', unit: { location: 'VIE' }, supported: { location: 'XYZ' } },
+    },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'support', unit: { location: 'VIE' }, supported: { location: 'ADR' }, to: 'XYZ' },
+    },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'convoy', unit: { location: 'ADR' }, army: { location: 'XYZ' }, to: 'ALB' },
+    },
+    {
+      power: 'AUSTRIA',
+      order: { kind: 'convoy', unit: { location: 'ADR' }, army: { location: 'APU' }, to: 'XYZ' },
+    },
+  ];
+  const expected = [
+    'illegal unknown-location "illegal: unknown location XYZ" (no unit)',
+    'illegal no-unit "illegal: there is no unit in BOH" (no unit)',
+    'illegal unknown-location "illegal: unknown location XYZ" A VIE',
+    'illegal unknown-location "illegal: unknown location XYZ" A VIE',
+    'illegal unknown-location "illegal: unknown location XYZ" A VIE',
+    'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+    'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+  ];
+  // Under 4.E.1 b an impossible move is still a move, but only to a place of the map.
+  for (const legalOrders of ['possible-now', 'valid-places'] as const) {
+    assert.deepEqual(movementSummaries(map, units, orders, { legalOrders }), expected, legalOrders);
+  }
+});
+
+void test('a move with an empty convoy path is a move over land', () => {
+  const result = movementSummaries(
+    map,
+    [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }],
+    [{ power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH', path: [] } }],
+    { convoyPath: 'allowed' },
+  );
+  assert.deepEqual(result, ['succeeds moved "succeeds with attack strength 1" A VIE']);
+});
+
+void test('on a map without convoys, convoy orders and moves via convoy are illegal', () => {
+  const pure = bundledMap('pure')!;
+  const result = movementSummaries(
+    pure,
+    [
+      { power: 'GERMANY', type: 'A', location: 'BER' },
+      { power: 'ENGLAND', type: 'A', location: 'LON' },
+    ],
+    [
+      { power: 'GERMANY', order: { kind: 'move', unit: { location: 'BER' }, to: 'PAR', viaConvoy: true } },
+      {
+        power: 'ENGLAND',
+        order: { kind: 'convoy', unit: { location: 'LON' }, army: { location: 'BER' }, to: 'PAR' },
+      },
+    ],
+  );
+  const why = '"illegal: this map has no convoys: no convoy orders and no moves via convoy"';
+  assert.deepEqual(result, [`illegal no-convoys ${why} A BER`, `illegal no-convoys ${why} A LON`]);
+});
+
+void test('an order without a power needs no nationality (4.C.5 a), since no power gave it', () => {
+  const result = movementSummaries(
+    map,
+    [{ power: 'AUSTRIA', type: 'A', location: 'VIE' }],
+    [{ order: { kind: 'move', unit: { location: 'VIE' }, to: 'BOH' } }],
+    { missingNationality: 'illegal' },
+  );
+  assert.deepEqual(result, ['succeeds moved "succeeds with attack strength 1" A VIE']);
+});
+
+void test('an army in a convoyable coastal province convoys nobody and is no part of a written path', () => {
+  // Ancient Mediterranean: Baleares is an island, a coast that fleets may convoy through; armies leave it only by
+  // convoy. The army there is no fleet, so Saguntum - Tarraco via convoy has no route; a written path may not
+  // name the army's own province or its destination (4.A.6 b), whatever their kind.
+  const ancient = bundledMap('ancientmediterranean')!;
+  const units: Position['units'] = [
+    { power: 'ROME', type: 'A', location: 'BAL' },
+    { power: 'ROME', type: 'A', location: 'SAG' },
+    { power: 'ROME', type: 'A', location: 'TAR' },
+    { power: 'ROME', type: 'F', location: 'LIG' },
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'ROME', order: { kind: 'move', unit: { location: 'SAG' }, to: 'TAR', viaConvoy: true } },
+    { power: 'ROME', order: { kind: 'move', unit: { location: 'BAL' }, to: 'TAR', path: ['BAL'] } },
+    { power: 'ROME', order: { kind: 'move', unit: { location: 'TAR' }, to: 'BAL', path: ['BAL'] } },
+  ];
+  assert.deepEqual(movementSummaries(ancient, units, orders, { convoyPath: 'allowed' }), [
+    'illegal no-convoy-route "illegal: no fleets on the board could convoy to TAR" A SAG',
+    'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A BAL',
+    'illegal bad-convoy-path "illegal: BAL is an end of the convoy route" A TAR',
+  ]);
+});
+
+void test('on a map without convoys, two coasts that do not touch are just not adjacent', () => {
+  // The standard map with the rule of maps like Pure: no convoys at all, so no convoy could carry the army.
+  const noConvoys = compileMapOrThrow({ ...standardDefinition, rules: { convoys: false } });
+  const result = movementSummaries(
+    noConvoys,
+    [{ power: 'FRANCE', type: 'A', location: 'BRE' }],
+    [{ power: 'FRANCE', order: { kind: 'move', unit: { location: 'BRE' }, to: 'LON' } }],
+  );
+  assert.deepEqual(result, ['illegal not-adjacent "illegal: LON is not adjacent" A BRE']);
+});
+
+void test('a neutral unit takes no order, and supports of it name it neutral (4.C.5 a, 4.C.6 a)', () => {
+  // The small neutral-army map of the variant tests: RED in RRR and RRS, neutral armies in NEA and NEB.
+  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'RRR' },
+    { power: 'RED', type: 'A', location: 'RRS' },
+    { power: 'RED', type: 'A', location: 'MID' },
+    { power: 'NEUTRAL', type: 'A', location: 'NEA' },
+  ];
+  const support = (power: string | undefined): GivenOrder => ({
+    power: 'RED',
+    order: {
+      kind: 'support',
+      unit: { location: power === undefined ? 'RRR' : power === 'NEUTRAL' ? 'MID' : 'RRS' },
+      supported: power === undefined ? { location: 'NEA' } : { location: 'NEA', power },
+    },
+  });
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'move', unit: { location: 'NEA' }, to: 'NEB' } },
+    { order: { kind: 'hold', unit: { location: 'NEA' } } },
+    support(undefined),
+    support('BLUE'),
+    support('NEUTRAL'),
+  ];
+  const rules = { missingNationality: 'illegal', wrongNationality: 'illegal' } as const;
+  const result = movementSummaries(neutralMap, units, orders, rules);
+  const neutral = '"illegal: the unit in NEA is neutral: it takes no order and always holds" A NEA';
+  assert.deepEqual(result, [
+    `illegal neutral-unit ${neutral}`,
+    `illegal neutral-unit ${neutral}`,
+    'illegal missing-nationality "illegal: the nationality of the neutral unit must be given (4.C.5 a)" A RRR',
+    'illegal wrong-nationality "illegal: the unit is neutral (4.C.6 a)" A RRS',
+    'given given "given" A MID',
+  ]);
 });

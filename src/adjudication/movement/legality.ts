@@ -118,15 +118,22 @@ const illegal = (reason: IllegalReason, message: string): LegalityResult => ({
 /** Convoy orders and moves 'via convoy' on a map whose rules have no convoys (`MapRules.convoys`: Pure). */
 const NO_CONVOYS = illegal('no-convoys', 'this map has no convoys: no convoy orders and no moves via convoy');
 
+/**
+ * A field that an order of that kind does not have: a hold's destination, a move's target and support coast, the
+ * location of a support or convoy. Nothing reads it (the tables read each field only for the kinds that have it).
+ */
+// Stryker disable next-line UnaryOperator: equivalent, no field filled with UNUSED is ever read (see above).
+const UNUSED = -1;
+
 /** An accepted order (one object literal, always of the same shape). */
 function accept(
   kind: OrderCode,
   unit: number,
-  dest = -1,
-  destLocation = -1,
+  dest = UNUSED,
+  destLocation = UNUSED,
   viaConvoy = false,
-  target = -1,
-  supportCoast = -1,
+  target = UNUSED,
+  supportCoast = UNUSED,
   path: number[] | null = null,
   impossible: Illegal | null = null,
 ): LegalityResult {
@@ -139,21 +146,20 @@ export function provinceOf(map: GameMap, code: string): number {
 }
 
 /**
- * The coast location named by a written location ("SPA/NC", split by `splitCoast`), or -1 when no known coast of
- * the province is named.
+ * The coast location named by a written location ("SPA/NC", split by `splitCoast`) of a known province, or -1 when
+ * no coast of the province is named (none, or one it does not have: coast locations always have their coast).
  */
 function namedCoast(map: GameMap, written: SplitLocation): number {
   const { province, coast } = written;
-  if (province < 0 || coast === null) return -1;
   for (const location of map.provinceCoasts[province]!) {
     if (map.locationCoast[location] === coast) return location;
   }
   return -1;
 }
 
-/** A coast is written that is not a coast of the province (4.B.6: unknown or irrelevant). */
+/** A coast is written that is not a coast of the (known) province (4.B.6: unknown or irrelevant). */
 function hasUnknownCoast(map: GameMap, written: SplitLocation): boolean {
-  return written.province >= 0 && written.coast !== null && namedCoast(map, written) < 0;
+  return written.coast !== null && namedCoast(map, written) === -1;
 }
 
 /**
@@ -239,9 +245,10 @@ function orderedUnit(board: Board, ref: UnitRef, power: number, rules: RuleOptio
  */
 export function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea: number) => boolean {
   if (rules.legalOrders !== 'possible-now') return () => true;
+  // An empty sea (-1) is no fleet: it is the default `except`, and otherwise unitType[-1] is undefined.
   return (sea) => {
     const u = board.unitAt[sea]!;
-    return u >= 0 && u !== except && board.unitType[u] === FLEET;
+    return u !== except && board.unitType[u] === FLEET;
   };
 }
 
@@ -249,17 +256,27 @@ export function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea:
  * The common move, answered without the general rules: over land to a neighbouring province, or by sea to a
  * neighbouring location, written without a coast or with the very coast the fleet reaches. The location moved to,
  * or -1 for anything else (then `moveTarget` decides; where this answers, `moveTarget` gives the same location).
+ * Armies have no edges to seas, fleets none to inland provinces (the map reader refuses them), so adjacency alone
+ * keeps armies off the sea and fleets off the land.
+ *
+ * A shortcut, so every mutant that only makes it answer -1 more often is equivalent: `moveTarget` then gives the
+ * same answer. Those are marked below; StrykerJS marks by mutator and line, so a mark also covers the other
+ * mutants of that mutator on the line, which make it answer a wrong location and were killed before being marked.
  */
+// Stryker disable next-line BlockStatement: equivalent, undefined is no location (the caller tests >= 0), moveTarget decides.
 function simpleMove(board: Board, unit: number, written: SplitLocation): number {
   const map = board.map;
   const dest = written.province;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an unknown place has no neighbour either, so -1 follows anyway; any other -1 falls back to moveTarget.
   if (dest < 0) return -1;
   if (board.unitType[unit] === ARMY) {
-    if (written.coast !== null || map.provinceKind[dest] === 'sea') return -1;
+    // Stryker disable next-line ConditionalExpression: equivalent for false (-1: moveTarget decides; the true mutant, a coast ignored, was killed).
+    if (written.coast !== null) return -1;
     return armyAdjacent(map, board.unitProvince[unit]!, dest) ? dest : -1;
   }
-  if (map.provinceKind[dest] === 'land') return -1;
+  // Stryker disable next-line ConditionalExpression: equivalent for false (namedCoast of no coast is -1: moveTarget decides; the true mutant was killed).
   const target = written.coast === null ? dest : namedCoast(map, written);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, fleetAdjacent is false for -1 and for a province with coasts (fleets touch its coasts), so -1 follows anyway; -1 for more falls back to moveTarget.
   if (target < 0 || (target === dest && map.provinceCoasts[dest]!.length > 0)) return -1;
   return fleetAdjacent(map, board.unitLocation[unit]!, target) ? target : -1;
 }
@@ -275,8 +292,8 @@ function moveTarget(
   destCode: string,
   viaConvoy: boolean,
   rules: RuleOptions,
-  except = -1,
-  anyCoast = false,
+  except: number,
+  anyCoast: boolean,
   written: SplitLocation = splitCoast(board.map, destCode),
 ): { location: number } | Illegal {
   const map = board.map;
@@ -323,8 +340,8 @@ export function fleetTarget(
   location: number,
   dest: number,
   destCode: string,
-  anyCoast = false,
-  rules: RuleOptions = DATC_PREFERRED,
+  anyCoast: boolean,
+  rules: RuleOptions,
   written: SplitLocation = splitCoast(map, destCode),
 ): { location: number } | Illegal {
   const destName = map.locationCode[dest]!;
@@ -339,7 +356,7 @@ export function fleetTarget(
   }
   const reachable = coasts.filter((c) => fleetAdjacent(map, location, c));
   const named = namedCoast(map, written);
-  if (named >= 0) {
+  if (named !== -1) {
     if (fleetAdjacent(map, location, named)) return { location: named };
     // An unreachable coast makes the move illegal (4.B.3 b, 6.B.3), unless the possible coast is taken (4.B.3 a).
     if (rules.impossibleCoast === 'other-coast' && reachable.length === 1) return { location: reachable[0]! };
@@ -360,13 +377,14 @@ export function fleetTarget(
   return { reason: 'coast-required', message: `the coast of ${destName} must be given (4.B.1, 6.B.1)` };
 }
 
-/** Can `unit` reach province `dest` by itself, for giving support? Coasts do not matter (6.B.4), convoys do not count. */
+/**
+ * Can `unit` reach province `dest` by itself, for giving support? Coasts do not matter (6.B.4), convoys do not
+ * count. (No army edge leads to a sea, no fleet edge inland: the map reader refuses them.)
+ */
 function canReach(board: Board, unit: number, dest: number): boolean {
   const map = board.map;
-  if (board.unitType[unit] === ARMY) {
-    return map.provinceKind[dest] !== 'sea' && armyAdjacent(map, board.unitProvince[unit]!, dest);
-  }
-  return map.provinceKind[dest] !== 'land' && fleetCanReach(map, board.unitLocation[unit]!, dest);
+  if (board.unitType[unit] === ARMY) return armyAdjacent(map, board.unitProvince[unit]!, dest);
+  return fleetCanReach(map, board.unitLocation[unit]!, dest);
 }
 
 /** The sea provinces of a written convoy path, or why it is no path (4.A.6). */
@@ -374,21 +392,21 @@ function convoyPath(board: Board, unit: number, path: readonly string[], dest: n
   const map = board.map;
   const seas = path.map((code) => provinceOf(map, code));
   const from = board.unitProvince[unit]!;
-  const bad = seas.findIndex((p) => p < 0 || map.convoyCapable[p] !== 1 || p === from || p === dest);
+  // (An unknown place, -1, is no convoyable province either: convoyCapable[-1] is undefined.)
+  const bad = seas.findIndex((p) => map.convoyCapable[p] !== 1 || p === from || p === dest);
   if (bad >= 0) {
     const end = seas[bad] === from || seas[bad] === dest;
     const why = end ? 'an end of the convoy route' : 'not a sea province (nor a convoyable one)';
     return { reason: 'bad-convoy-path', message: `${path[bad]} is ${why}` };
   }
-  // Each step from a node of the path (a fleet's province, never an end) to the next place.
+  // Each step from a node of the path (a fleet's province, never an end) to the next place, which a fleet there
+  // must reach (on any coast of an end).
   const chain = [from, ...seas, dest];
   for (let i = 0; i + 1 < chain.length; i++) {
     const [a, b] = [chain[i]!, chain[i + 1]!];
     const sea = i > 0 ? a : b;
     const other = sea === a ? b : a;
-    const touches =
-      i > 0 && i + 2 < chain.length ? fleetAdjacent(map, sea, other) : fleetCanReach(map, sea, other);
-    if (!touches)
+    if (!fleetCanReach(map, sea, other))
       return {
         reason: 'bad-convoy-path',
         message: `${map.locationCode[a]} and ${map.locationCode[b]} are not adjacent`,
@@ -441,8 +459,11 @@ function checkMove(
   const viaConvoy = order.viaConvoy === true || written;
   if (viaConvoy && !map.rules.convoys) return NO_CONVOYS;
   const to = splitCoast(map, order.to);
+  // The shortcut first; skipping it changes nothing but the time taken.
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent for false and {} (moveTarget gives what simpleMove would; the true mutant was killed).
   if (!viaConvoy) {
     const location = simpleMove(board, unit, to);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for false and > 0 (moveTarget gives the same location; the other mutants were killed).
     if (location >= 0) return accept(MOVE, unit, map.locationProvince[location], location);
   }
   const target = moveTarget(board, unit, order.to, viaConvoy, rules, -1, false, to);
@@ -454,18 +475,19 @@ function checkMove(
       dest >= 0 &&
       dest !== here
     ) {
-      return accept(MOVE, unit, dest, dest, viaConvoy, -1, -1, null, target);
+      return accept(MOVE, unit, dest, dest, viaConvoy, UNUSED, UNUSED, null, target);
     }
     return { illegal: target };
   }
   const dest = map.locationProvince[target.location]!;
   let path: number[] | null = null;
-  if (written && rules.convoyPath !== 'ignored' && board.unitType[unit] === ARMY) {
+  // (Only an army gets here with a path: a fleet 'via convoy' was refused by moveTarget.)
+  if (written && rules.convoyPath !== 'ignored') {
     const checked = convoyPath(board, unit, order.path!, dest);
     if (!Array.isArray(checked)) return { illegal: checked };
     path = checked;
   }
-  return accept(MOVE, unit, dest, target.location, viaConvoy, -1, -1, path);
+  return accept(MOVE, unit, dest, target.location, viaConvoy, UNUSED, UNUSED, path);
 }
 
 function checkSupport(
@@ -492,7 +514,8 @@ function checkSupport(
   if (order.to === undefined) {
     if (!canReach(board, unit, supportedProvince))
       return illegal('cannot-reach', `the supporter cannot reach ${name}`);
-    return accept(SUPPORT, unit, -1, -1, false, supported);
+    // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
+    return accept(SUPPORT, unit, -1, UNUSED, false, supported);
   }
   const to = splitCoast(map, order.to);
   const dest = to.province;
@@ -505,8 +528,12 @@ function checkSupport(
   // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
   const simple = simpleMove(board, supported, to);
   const supportedMove =
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: equivalent, moveTarget gives the location simpleMove gives, and a simple move is never to a province with coasts, where the location is read below (the true mutant was killed).
     simple >= 0 ? { location: simple } : moveTarget(board, supported, order.to, false, rules, unit, true, to);
   if ('reason' in supportedMove) {
+    // Only `except` differs from the first try: with a fleet's move or an army's over land it changes nothing, so
+    // the move is by convoy, 'via convoy' or not, and the coast choice of a fleet failed already with any coast.
+    // Stryker disable next-line BooleanLiteral: equivalent, see above.
     const alone = moveTarget(board, supported, order.to, false, rules, -1, true, to);
     if (!('reason' in alone)) {
       return illegal(
@@ -524,7 +551,8 @@ function checkSupport(
   const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, to) : -1;
   if (
     board.unitType[supported] === FLEET &&
-    supportCoast < 0 &&
+    // Stryker disable next-line ConditionalExpression: equivalent, with a coast named, supportedMove.location is that coast, not dest.
+    supportCoast === -1 &&
     supportedMove.location === dest &&
     map.provinceCoasts[dest]!.length > 0
   ) {
@@ -533,7 +561,8 @@ function checkSupport(
       return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
     }
   }
-  return accept(SUPPORT, unit, dest, -1, false, supported, supportCoast);
+  // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
+  return accept(SUPPORT, unit, dest, UNUSED, false, supported, supportCoast);
 }
 
 function checkConvoy(
@@ -573,5 +602,6 @@ function checkConvoy(
       `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`,
     );
   }
-  return accept(CONVOY, unit, dest, -1, false, army);
+  // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
+  return accept(CONVOY, unit, dest, UNUSED, false, army);
 }

