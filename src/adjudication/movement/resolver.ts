@@ -20,7 +20,10 @@ export type Adjudicate = (d: number, optimistic: boolean) => boolean;
  * whether it settled the decision: false when it was already final), and says whether it changed anything; the
  * solver then carries on.
  */
-export type BackupRule = (cycle: readonly number[], settle: (d: number, value: boolean) => boolean) => boolean;
+export type BackupRule = (
+  cycle: readonly number[],
+  settle: (d: number, value: boolean) => boolean,
+) => boolean;
 
 const RESOLVED = 1;
 const VISITED = 2;
