@@ -353,7 +353,7 @@ function writeResult(
     );
   };
 
-  const explain = (u: number): { resolution: Resolution; reason: Reason } => {
+  const explain = (u: number): { resolution: Resolution; reason: MovementReason } => {
     switch (t.kind[u]!) {
       case MOVE:
         return explainMove(u);
@@ -385,10 +385,10 @@ function writeResult(
     }
   };
 
-  const explainMove = (u: number): { resolution: Resolution; reason: Reason } => {
+  const explainMove = (u: number): { resolution: Resolution; reason: MovementReason } => {
     const attack = decisions.attackStrength(u, false);
     if (success[u]) {
-      const reason: Reason =
+      const reason: MovementReason =
         log.rule[u] === 'circular-movement' ? { code: 'circular-movement' } : { code: 'moved', attack };
       return { resolution: 'succeeds', reason };
     }
@@ -435,15 +435,15 @@ function writeResult(
     return { resolution: 'fails', reason: { code: 'bounced', attack, against } };
   };
 
-  const paradoxReason = (u: number, rule: BackupRuleName): Reason => {
-    const reason: Reason = { code: 'paradox', rule };
+  const paradoxReason = (u: number, rule: BackupRuleName): MovementReason => {
+    const reason: MovementReason = { code: 'paradox', rule };
     if (log.fallback[u]) reason.fallbackFor = rules.convoyParadox;
     return reason;
   };
 
   // The reason names one unit whatever the order of units and orders: the dislodging unit when there is one,
   // else the first cutting unit by its text.
-  const cutReason = (s: number): Reason => {
+  const cutReason = (s: number): MovementReason => {
     if (dislodgedBy[s]! >= 0) return { code: 'cut-by-dislodgement', by: unitText(board, dislodgedBy[s]!) };
     const here = board.unitProvince[s]!;
     let by = '';
@@ -490,17 +490,8 @@ function writeResult(
       }
       return outcome;
     }
+    // The one accepted order of its unit: order-choice.ts made every other order of the unit illegal.
     const u = verdict.accepted.unit;
-    if (acceptedFrom[u] !== i) {
-      // Unreachable: duplicates are turned into illegal verdicts above.
-      return {
-        given,
-        unit: unitText(board, u),
-        resolution: 'illegal',
-        reason: { code: 'stands' },
-        message: 'ignored',
-      };
-    }
     const { resolution, reason } = explain(u);
     const outcome: OrderOutcome = {
       given,
@@ -597,7 +588,16 @@ export function retreatOptions(
   return options.sort();
 }
 
-function messageFor(resolution: Resolution, reason: Reason): string {
+/**
+ * The reasons a legal movement order can have (an illegal order's message is written where it is judged; retreat
+ * and adjustment reasons belong to those phases).
+ */
+type MovementReason = Exclude<
+  Reason,
+  { code: 'illegal' | 'retreated' | 'retreat-clash' | 'disbanded' | 'built' | 'waived' }
+>;
+
+function messageFor(resolution: Resolution, reason: MovementReason): string {
   switch (reason.code) {
     case 'moved':
       return `succeeds with attack strength ${reason.attack}`;
@@ -637,21 +637,9 @@ function messageFor(resolution: Resolution, reason: Reason): string {
       return `fails: impossible move (${reason.message})`;
     case 'civil-disorder':
       return 'invalid: the supported unit belongs to a power in civil disorder (4.D.9 a)';
-    case 'retreated':
-      return 'retreats';
-    case 'retreat-clash':
-      return `fails: ${reason.with.join(', ')} retreat there too`;
-    case 'disbanded':
-      return 'disbanded';
-    case 'built':
-      return 'built';
-    case 'waived':
-      return 'build waived';
     case 'not-matching':
       return `invalid: the unit's order is ${reason.actual}`;
     case 'stands':
       return 'stands';
-    case 'illegal':
-      return `illegal: ${reason.message}`;
   }
 }
