@@ -10,3 +10,4 @@ import './rules.test.js';
 import './engine-cases.test.js';
 import './adjudication-input.test.js';
 import './long-chains.test.js';
+import './movement-result.test.js';

@@ -50,6 +50,7 @@ export function solve(
   s: MovementScratch,
 ): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
+  // Stryker disable next-line EqualityOperator: equivalent, both solvers give the same outcomes (engine-cases.test.ts checks every case with both).
   const guess = resolver === 'guess';
   const solver = guess ? s.guessResolver : s.resolver;
   let allHold: Set<number> | undefined;
@@ -58,6 +59,7 @@ export function solve(
     const { decisions } = solving;
     const log = (solving.log = newBackupLog(n, s.fallback, allHold, solving.log));
     solver.reset(solving.adjudicate, solving.backupRule, n);
+    // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent, settling is a shortcut the equations agree with; the guess solver never reads the partial-information solver it settles.
     if (!guess) settleUnopposed(tables, s.resolver);
     const success = s.success;
     success.fill(0, 0, n);
@@ -81,15 +83,18 @@ export function solve(
  * 5.B.3). The equations give the same; the solver would only take longer to find it. Such a decision is in no
  * cycle, so no backup rule could have touched it.
  */
+// Stryker disable next-line BlockStatement: equivalent, without the shortcut the solver finds the same decisions.
 function settleUnopposed(t: MovementTables, solver: Resolver): void {
   const { kind, dest, moveStart, route, invalidMove } = t;
   const { unitAt, unitProvince } = t.board;
   for (let u = 0; u < t.board.unitCount; u++) {
     const k = kind[u];
+    // Stryker disable next-line BlockStatement: equivalent, moves left unsettled are decided the same by the solver.
     if (k === MOVE) {
       const d = dest[u]!;
       if (
         unitAt[d]! < 0 &&
+        // Stryker disable next-line ArithmeticOperator: equivalent, either mutant settles fewer moves (a sum of 1, a difference below 0), which the solver decides the same.
         moveStart[d + 1]! - moveStart[d]! === 1 &&
         route[u] === BY_LAND &&
         !invalidMove[u]
@@ -321,6 +326,7 @@ function writeResult(
 
   const { dislodgedBy, occupied, contested } = whoEndsWhere(board, t, decisions, success);
 
+  // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
   const dislodgements: (Dislodgement | undefined)[] = new Array<Dislodgement | undefined>(n);
   for (let u = 0; u < n; u++) {
     const a = dislodgedBy[u]!;
@@ -394,7 +400,7 @@ function writeResult(
     }
     const rule = log.rule[u];
     if (rule === 'all-hold') return { resolution: 'fails', reason: paradoxReason(u, rule) };
-    const impossible = choice.accepted[u]?.impossible;
+    const impossible = choice.accepted[u]!.impossible;
     if (impossible)
       return {
         resolution: 'fails',
@@ -553,7 +559,7 @@ function writeResult(
 function findUnit(board: Board, given: GivenOrder): number {
   if (given.order.kind === 'waive') return -1;
   const province = splitCoast(board.map, given.order.unit.location).province;
-  return province < 0 ? -1 : board.unitAt[province]!;
+  return board.unitAt[province] ?? -1;
 }
 
 /**

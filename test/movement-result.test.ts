@@ -1,0 +1,106 @@
+/**
+ * What a movement result lists besides the words, judged by hand on one position: the retreat options of each
+ * dislodged unit (sorted), the provinces a standoff leaves empty, the order each unit carried out, and the lean
+ * `resolveMovement` taking the general way (powers written in lower case) to the same position. Part of the tests
+ * StrykerJS runs (mutation.test.ts).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { adjudicateMovement, resolveMovement } from '../src/adjudication/movement/adjudicate.js';
+import { standardMap } from '../src/map/compile.js';
+import { parseOrder } from '../src/orders/parse.js';
+import type { GivenOrder } from '../src/orders/types.js';
+import type { Position, Unit } from '../src/position/types.js';
+
+const map = standardMap();
+
+const unit = (power: string, text: string): Unit => {
+  const [type, location] = text.split(' ') as ['A' | 'F', string];
+  return { power, type, location };
+};
+const units: Unit[] = [
+  // F North Sea convoys A London - Norway and is dislodged by F Skagerrak (2 against 1).
+  unit('ENGLAND', 'F NTH'),
+  unit('ENGLAND', 'A LON'),
+  unit('GERMANY', 'F SKA'),
+  unit('GERMANY', 'F HEL'),
+  // A Picardy is dislodged by A Brest, convoyed through the English Channel with support from Belgium.
+  unit('GERMANY', 'A PIC'),
+  unit('FRANCE', 'A BRE'),
+  unit('FRANCE', 'F ENG'),
+  unit('FRANCE', 'A BEL'),
+  // A Paris and A Marseilles stand each other off in Burgundy; A Munich has no order.
+  unit('FRANCE', 'A PAR'),
+  unit('ITALY', 'A MAR'),
+  unit('GERMANY', 'A MUN'),
+];
+const position: Position = {
+  phase: { season: 'spring', year: 1901, type: 'movement' },
+  units,
+  dislodged: [],
+  contested: [],
+  supplyCenters: {},
+};
+const texts: [string, string][] = [
+  ['ENGLAND', 'F NTH C A LON - NWY'],
+  ['ENGLAND', 'A LON - NWY'],
+  ['GERMANY', 'F SKA - NTH'],
+  ['GERMANY', 'F HEL S F SKA - NTH'],
+  ['GERMANY', 'A PIC H'],
+  ['FRANCE', 'A BRE - PIC VIA CONVOY'],
+  ['FRANCE', 'F ENG C A BRE - PIC'],
+  ['FRANCE', 'A BEL S A BRE - PIC'],
+  ['FRANCE', 'A PAR - BUR'],
+  ['ITALY', 'A MAR - BUR'],
+];
+const orders: GivenOrder[] = texts.map(([power, text]) => ({
+  power,
+  order: parseOrder(map, text).value!.order,
+}));
+
+void test('dislodged units list their retreat options sorted; a standoff province and the attacker origin are not among them', () => {
+  const result = adjudicateMovement(map, position, orders).value!;
+  assert.deepEqual(result.contested, ['BUR']);
+  assert.deepEqual(
+    result.dislodged.map((d) => [d.location, d.attackerFrom, d.byConvoy ?? false, d.retreats]),
+    [
+      // Not London (the convoyed army failed and stays), Belgium, the English Channel, Helgoland Bight (occupied),
+      // Skagerrak (the attacker's).
+      ['NTH', 'SKA', false, ['DEN', 'EDI', 'HOL', 'NWG', 'NWY', 'YOR']],
+      // Brest, the attacker's origin, since the attack came by convoy (4.A.5, preferred: allowed); not Belgium or
+      // Paris (occupied), not Burgundy (standoff), not the English Channel (a sea).
+      ['PIC', 'BRE', true, ['BRE']],
+    ],
+  );
+  const forbidden = adjudicateMovement(map, position, orders, { retreatToConvoyOrigin: 'forbidden' }).value!;
+  assert.deepEqual(
+    forbidden.dislodged.map((d) => d.retreats),
+    [['DEN', 'EDI', 'HOL', 'NWG', 'NWY', 'YOR'], []],
+  );
+  // Only dislodged units' outcomes carry `dislodged`.
+  assert.deepEqual(
+    result.orders.filter((o) => Object.hasOwn(o, 'dislodged')).map((o) => o.unit),
+    ['F NTH', 'A PIC'],
+  );
+  // A unit without an order holds.
+  assert.deepEqual(
+    result.units.filter((u) => u.unit.location === 'MUN').map((u) => u.order),
+    [{ kind: 'hold', unit: { type: 'A', location: 'MUN' } }],
+  );
+});
+
+void test('resolveMovement with powers written in lower case (the general way) gives the same position', () => {
+  const lower = orders.map((o) => ({ ...o, power: o.power!.toLowerCase() }));
+  const lean = resolveMovement(map, position, lower).value!;
+  assert.deepEqual(lean.contested, ['BUR']);
+  assert.deepEqual(lean.dislodged, [
+    { power: 'ENGLAND', type: 'F', location: 'NTH', attackerFrom: 'SKA' },
+    { power: 'GERMANY', type: 'A', location: 'PIC', attackerFrom: 'BRE', byConvoy: true },
+  ]);
+  assert.deepEqual(
+    lean.units.map((u) => `${u.type} ${u.location}`),
+    ['A LON', 'F NTH', 'F HEL', 'A PIC', 'F ENG', 'A BEL', 'A PAR', 'A MAR', 'A MUN'],
+  );
+  assert.deepEqual(lean.phase, { season: 'spring', year: 1901, type: 'retreat' });
+  assert.deepEqual(lean, adjudicateMovement(map, position, lower).value!.position);
+});
