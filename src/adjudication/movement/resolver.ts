@@ -196,15 +196,6 @@ export class Resolver {
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
     this.stack.pop();
     this.state[d] = this.state[d] & ~VISITED;
-    // A backup rule met deeper down may have settled d itself (the all-hold rule fails every attack on a convoying
-    // fleet of its paradox, backup-rule.ts): that value stands.
-    if (this.state[d] & RESOLVED) {
-      this.truncateCycle(oldCycleLength);
-      this.recursionHits = oldRecursionHits;
-      this.uncertain = oldUncertain;
-      return this.value[d] === 1;
-    }
-
     if (optimisticResult === pessimisticResult) {
       this.truncateCycle(oldCycleLength);
       this.recursionHits = oldRecursionHits;
@@ -239,6 +230,7 @@ export class Resolver {
       this.byBackupRule[d] = 1;
       // Stryker disable next-line UpdateOperator: equivalent, only whether it is 0 is read.
       settled++;
+      // Stryker disable next-line BooleanLiteral: equivalent in this solver, the attacks on a convoying fleet that the all-hold rule settles by this answer (backup-rule.ts) are decisions of its cycle (its CONVOY resolves them), marked there already; the guess solver's answer matters and is tested.
       return true;
     });
     if (settled === 0 && !changed) {
