@@ -371,6 +371,10 @@ void test('a position that cannot be is refused, each unit named with what is wr
   for (let i = 0; i < 6; i++)
     assert.deepEqual(alone(units[i]!), [expected[i]!.code], JSON.stringify(units[i]));
   assert.deepEqual(alone(units[6]!, units[7]!), ['two-units-in-province']);
+  // The first unit of the list is unit 0: a second one in its province is refused too.
+  assert.deepEqual(adjudicateAdjustments(map, position('adjustment', { units: units.slice(6) }), []), {
+    issues: [{ code: 'two-units-in-province', message: 'unit 2 (F TRI): TRI already holds a unit' }],
+  });
 });
 
 void test('units written in other spellings are the units their canonical codes name', () => {
