@@ -384,26 +384,20 @@ void test('units written in other spellings are the units their canonical codes 
     { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'NTH' }, to: 'HOL' } },
     { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'STP' }, to: 'BOT' } },
   ];
-  const written = (units: Position['units']) => movementSummaries(map, units, orders);
   const expected = [
     'succeeds moved "succeeds with attack strength 1" A SPA',
     'succeeds moved "succeeds with attack strength 1" F NTH',
     'succeeds moved "succeeds with attack strength 1" F STP/SC',
   ];
-  assert.deepEqual(
-    written([
-      { power: 'FRANCE', type: 'A', location: 'SPA' },
-      { power: 'ENGLAND', type: 'F', location: 'NTH' },
-      { power: 'ENGLAND', type: 'F', location: 'STP/SC' },
-    ]),
-    expected,
-  );
-  assert.deepEqual(
-    written([
-      { power: 'FRANCE', type: 'A', location: 'SPA/NC' },
-      { power: 'ENGLAND', type: 'F', location: 'nth' },
-      { power: 'ENGLAND', type: 'F', location: 'stp/sc' },
-    ]),
-    expected,
-  );
+  for (const [spa, nth, stp] of [
+    ['SPA', 'NTH', 'STP/SC'],
+    ['SPA/NC', 'nth', 'stp/sc'],
+  ] as const) {
+    const units: Position['units'] = [
+      { power: 'FRANCE', type: 'A', location: spa },
+      { power: 'ENGLAND', type: 'F', location: nth },
+      { power: 'ENGLAND', type: 'F', location: stp },
+    ];
+    assert.deepEqual(movementSummaries(map, units, orders), expected, spa);
+  }
 });
