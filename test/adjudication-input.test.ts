@@ -338,3 +338,66 @@ void test('a neutral unit takes no order, and supports of it name it neutral (4.
     'given given "given" A MID',
   ]);
 });
+
+void test('a position that cannot be is refused, each unit named with what is wrong with it', () => {
+  const units: Position['units'] = [
+    { power: 'NARNIA', type: 'A', location: 'VIE' },
+    { power: 'AUSTRIA', type: 'X' as 'A', location: 'BUD' },
+    { power: 'AUSTRIA', type: 'A', location: 'XYZ' },
+    { power: 'AUSTRIA', type: 'A', location: 'ADR' },
+    { power: 'AUSTRIA', type: 'F', location: 'BOH' },
+    { power: 'RUSSIA', type: 'F', location: 'STP' },
+    { power: 'AUSTRIA', type: 'A', location: 'TRI' },
+    { power: 'ITALY', type: 'F', location: 'TRI' },
+  ];
+  const expected = [
+    { code: 'unknown-power', message: 'unit 1 (A VIE): unknown power "NARNIA"' },
+    { code: 'bad-unit-type', message: 'unit 2 (X BUD): unit type must be A or F' },
+    { code: 'unknown-location', message: 'unit 3 (A XYZ): unknown location "XYZ"' },
+    { code: 'army-at-sea', message: 'unit 4 (A ADR): an army cannot stand in a sea province' },
+    { code: 'fleet-inland', message: 'unit 5 (F BOH): a fleet cannot stand in an inland province' },
+    { code: 'coast-required', message: 'unit 6 (F STP): a fleet in STP needs its coast' },
+    { code: 'two-units-in-province', message: 'unit 8 (F TRI): TRI already holds a unit' },
+  ];
+  assert.deepEqual(adjudicateMovement(map, position('movement', { units }), []), { issues: expected });
+  assert.deepEqual(adjudicateAdjustments(map, position('adjustment', { units }), []), { issues: expected });
+  // Each fault alone, after a good unit (the movement adjudicator reads good units on a fast path first).
+  const alone = (...faulty: Position['units']) =>
+    adjudicateMovement(
+      map,
+      position('movement', { units: [{ power: 'GERMANY', type: 'A', location: 'MUN' }, ...faulty] }),
+      [],
+    ).issues.map((x) => x.code);
+  for (let i = 0; i < 6; i++)
+    assert.deepEqual(alone(units[i]!), [expected[i]!.code], JSON.stringify(units[i]));
+  assert.deepEqual(alone(units[6]!, units[7]!), ['two-units-in-province']);
+  // The first unit of the list is unit 0: a second one in its province is refused too.
+  assert.deepEqual(adjudicateAdjustments(map, position('adjustment', { units: units.slice(6) }), []), {
+    issues: [{ code: 'two-units-in-province', message: 'unit 2 (F TRI): TRI already holds a unit' }],
+  });
+});
+
+void test('units written in other spellings are the units their canonical codes name', () => {
+  // A French army written on a coast stands in the province; names of any case are read like codes.
+  const orders: GivenOrder[] = [
+    { power: 'FRANCE', order: { kind: 'move', unit: { location: 'SPA' }, to: 'GAS' } },
+    { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'NTH' }, to: 'HOL' } },
+    { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'STP' }, to: 'BOT' } },
+  ];
+  const expected = [
+    'succeeds moved "succeeds with attack strength 1" A SPA',
+    'succeeds moved "succeeds with attack strength 1" F NTH',
+    'succeeds moved "succeeds with attack strength 1" F STP/SC',
+  ];
+  for (const [spa, nth, stp] of [
+    ['SPA', 'NTH', 'STP/SC'],
+    ['SPA/NC', 'nth', 'stp/sc'],
+  ] as const) {
+    const units: Position['units'] = [
+      { power: 'FRANCE', type: 'A', location: spa },
+      { power: 'ENGLAND', type: 'F', location: nth },
+      { power: 'ENGLAND', type: 'F', location: stp },
+    ];
+    assert.deepEqual(movementSummaries(map, units, orders), expected, spa);
+  }
+});

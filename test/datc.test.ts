@@ -6,10 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { adjudicateMovement, resolveMovement } from '../src/adjudication/movement/adjudicate.js';
+import { resolveByCodes } from '../src/adjudication/movement/codes.js';
+import { standardMap } from '../src/map/compile.js';
 import { caseDifferences } from '../src/datc/run.js';
 import { loadDatcCases, prepareMovementCase, runCase } from './datc-harness.js';
 
 const cases = loadDatcCases();
+const map = standardMap();
 
 for (const c of cases) {
   void test(`DATC ${c.id} ${c.title}`, () => {
@@ -28,3 +33,20 @@ for (const c of cases) {
     assert.deepEqual(caseDifferences(c, prepared, run), [], `${c.id}: guess resolver`);
   });
 }
+
+// `resolveMovement`, the lean entry point, takes the integer way (movement/codes.ts) for canonically written orders:
+// it must leave every DATC movement case's units where the full adjudication leaves them.
+void test('DATC movement cases: resolveMovement gives the position after of adjudicateMovement', () => {
+  const differ: string[] = [];
+  let integerWay = 0;
+  for (const c of cases) {
+    if (c.phase !== 'movement') continue;
+    const { position, orders } = prepareMovementCase(c);
+    const full = adjudicateMovement(map, position, orders);
+    if (resolveByCodes(map, position, orders, undefined, {}) !== undefined) integerWay++;
+    const lean = resolveMovement(map, position, orders);
+    if (!isDeepStrictEqual(lean, { value: full.value?.position, issues: full.issues })) differ.push(c.id);
+  }
+  assert.deepEqual(differ, []);
+  assert.ok(integerWay > 100, `${integerWay} cases took the integer way`);
+});

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
+import { adjudicateMovement, type ResolverName } from '../src/adjudication/movement/adjudicate.js';
 import { MAX_DEPTH } from '../src/adjudication/movement/resolver.js';
 import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
@@ -30,7 +30,12 @@ function square(width: number): { map: GameMap; ring: string[] } {
 }
 
 /** Armies on `from[i]`, each ordered to `to[i]`; where they end and the outcome of each order. */
-function moveAll(map: GameMap, from: string[], to: string[]): { ends: string[]; outcomes: string[] } {
+function moveAll(
+  map: GameMap,
+  from: string[],
+  to: string[],
+  resolver: ResolverName,
+): { ends: string[]; outcomes: string[] } {
   const position: Position = {
     phase: { season: 'spring', year: 1901, type: 'movement' },
     units: from.map((location) => ({ power: 'POWER0', type: 'A', location })),
@@ -42,7 +47,7 @@ function moveAll(map: GameMap, from: string[], to: string[]): { ends: string[]; 
     power: 'POWER0',
     order: { kind: 'move', unit: { location }, to: to[i]! },
   }));
-  const result = adjudicateMovement(map, position, orders);
+  const result = adjudicateMovement(map, position, orders, undefined, { resolver });
   assert.deepEqual(result.issues, []);
   return {
     ends: result.value!.position.units.map((u) => u.location),
@@ -50,23 +55,26 @@ function moveAll(map: GameMap, from: string[], to: string[]): { ends: string[]; 
   };
 }
 
-// A chain this long would overflow the stack if the recursion were not bounded (or the bound lifted too soon).
-void test('a chain of moves more than eight times MAX_DEPTH long: every army moves on', () => {
-  const { map, ring } = square(48);
-  assert.ok(ring.length > 8 * MAX_DEPTH);
-  const from = ring.slice(0, -1);
-  const to = ring.slice(1);
-  const { ends, outcomes } = moveAll(map, from, to);
-  assert.deepEqual(ends, to);
-  assert.deepEqual(new Set(outcomes), new Set(['succeeds moved']));
-});
+// Both solvers bound their recursion the same way: the default one (DATC 5.E) and the guess algorithm (5.F).
+for (const resolver of ['partial-information', 'guess'] as const) {
+  // A chain this long would overflow the stack if the recursion were not bounded (or the bound lifted too soon).
+  void test(`a chain of moves more than eight times MAX_DEPTH long: every army moves on (${resolver})`, () => {
+    const { map, ring } = square(48);
+    assert.ok(ring.length > 8 * MAX_DEPTH);
+    const from = ring.slice(0, -1);
+    const to = ring.slice(1);
+    const { ends, outcomes } = moveAll(map, from, to, resolver);
+    assert.deepEqual(ends, to);
+    assert.deepEqual(new Set(outcomes), new Set(['succeeds moved']));
+  });
 
-// A circle is seen as one only with all of it on the stack: longer than MAX_DEPTH, but not so long as to overflow.
-void test('a circle of moves more than twice MAX_DEPTH long: circular movement, every army moves on', () => {
-  const { map, ring } = square(24);
-  assert.ok(ring.length > 2 * MAX_DEPTH);
-  const to = [...ring.slice(1), ring[0]!];
-  const { ends, outcomes } = moveAll(map, ring, to);
-  assert.deepEqual(ends, to);
-  assert.deepEqual(new Set(outcomes), new Set(['succeeds circular-movement']));
-});
+  // A circle is seen as one only with all of it on the stack: longer than MAX_DEPTH, but not so long as to overflow.
+  void test(`a circle of moves more than twice MAX_DEPTH long: circular movement, every army moves on (${resolver})`, () => {
+    const { map, ring } = square(24);
+    assert.ok(ring.length > 2 * MAX_DEPTH);
+    const to = [...ring.slice(1), ring[0]!];
+    const { ends, outcomes } = moveAll(map, ring, to, resolver);
+    assert.deepEqual(ends, to);
+    assert.deepEqual(new Set(outcomes), new Set(['succeeds circular-movement']));
+  });
+}

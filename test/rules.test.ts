@@ -9,7 +9,10 @@ import {
   DATC_PREFERRED,
   PRESETS,
   RULE_ISSUES,
+  describeRules,
+  presetFlow,
   resolveRules,
+  withDefaults,
   type RuleOptions,
 } from '../src/adjudication/rules.js';
 import { prepareMovementCase, runCase, wordMismatches, type DatcCase } from './datc-harness.js';
@@ -95,6 +98,69 @@ void test('choices by letter and by name', () => {
     resolveRules('nope').issues.map((i) => i.code),
     ['unknown-preset'],
   );
+});
+
+void test('bad rule settings are refused with messages that say what is wrong and what would do', () => {
+  const issues = (preset: string, settings: string[]) => resolveRules(preset, settings).issues;
+  assert.deepEqual(issues('datc', ['4.A.1=q']), [
+    {
+      code: 'unknown-choice',
+      message: 'unknown choice "q" for 4.A.1; choices: a/any-route-disrupts, b/all-routes-disrupted',
+    },
+  ]);
+  assert.deepEqual(issues('datc', ['4.Z.9=a']), [
+    { code: 'unknown-rule', message: `unknown rule issue "4.Z.9"; see 'dipkit rules'` },
+  ]);
+  assert.deepEqual(issues('datc', ['=a']), [
+    { code: 'unknown-rule', message: `unknown rule issue ""; see 'dipkit rules'` },
+  ]);
+  assert.deepEqual(issues('datc', ['4.A.1']), [
+    { code: 'bad-rule', message: '"4.A.1": expected ISSUE=CHOICE, for example 4.A.2=szykman' },
+  ]);
+  assert.deepEqual(issues('nope', []), [
+    {
+      code: 'unknown-preset',
+      message:
+        'unknown rules preset "nope"; presets: 1971, 1982, 2000, 2023, 2025, datc, dptg, godip, dipcc, mila, datc-2.4',
+    },
+  ]);
+  // Every bad setting is named, in the order given; a good one among them gives no rules either.
+  assert.deepEqual(
+    issues('datc', ['4.A.1=b', '4.A.2', '4.A.3=zz', 'x=y']).map((i) => i.code),
+    ['bad-rule', 'unknown-choice', 'unknown-rule'],
+  );
+  assert.equal(resolveRules('datc', ['4.A.1=b', '4.A.2']).value, undefined);
+});
+
+void test('rule settings ignore case and spaces around the issue and the choice; later settings win', () => {
+  const paradox = (setting: string) => resolveRules('datc', [setting]).value?.multiRouteConvoy;
+  assert.equal(paradox(' 4.a.1 = B '), 'all-routes-disrupted');
+  assert.equal(paradox(' MULTIROUTECONVOY = All-Routes-Disrupted'), 'all-routes-disrupted');
+  assert.equal(resolveRules('datc', ['4.A.1=b', '4.A.1=a']).value?.multiRouteConvoy, 'any-route-disrupts');
+  // A setting overrides the preset's own choice; the preset's name is read in any case.
+  assert.equal(resolveRules('DPTG').value?.convoyParadox, 'dptg');
+  assert.equal(resolveRules('DPTG', ['4.A.2=szykman']).value?.convoyParadox, 'szykman');
+  assert.deepEqual(resolveRules(), { value: DATC_PREFERRED, issues: [] });
+});
+
+void test('game flow of presets, defaults for partial options, and the settings that differ', () => {
+  assert.deepEqual(presetFlow(), { unretreatable: 'disband' });
+  assert.deepEqual(presetFlow('DIPCC'), { unretreatable: 'retreat-phase' });
+  assert.deepEqual(presetFlow('mila'), { unretreatable: 'disband' });
+  assert.deepEqual(presetFlow('nope'), { unretreatable: 'disband' });
+  assert.equal(withDefaults(), DATC_PREFERRED);
+  assert.deepEqual(withDefaults({ convoyParadox: 'all-hold' }), {
+    ...DATC_PREFERRED,
+    convoyParadox: 'all-hold',
+  });
+  assert.deepEqual(describeRules(DATC_PREFERRED), []);
+  assert.deepEqual(describeRules(resolveRules('dptg').value!), [
+    '4.A.2=dptg',
+    '4.A.3=dptg',
+    '4.A.5=forbidden',
+    '4.D.8=rule-1971',
+    '4.E.1=any-format',
+  ]);
 });
 
 void test('every preset resolves', () => {

@@ -581,7 +581,7 @@ export const PRESETS: Readonly<
 };
 
 function info(id: string): IssueInfo | undefined {
-  const wanted = id.trim().toUpperCase().replace(/^4\./, '4.');
+  const wanted = id.trim().toUpperCase();
   return RULE_ISSUES.find(
     (i) => i.id.toUpperCase() === wanted || i.key.toLowerCase() === id.trim().toLowerCase(),
   );
