@@ -240,6 +240,9 @@ function listen(): void {
   const events = new EventSource(`/api/games/${id}/events`);
   const reloadView = (): void => {
     void api<GameView>('GET', `/api/games/${id}`).then((v) => {
+      // A view of a later phase (the game moved on before this event's read): reload it all, so that the slider,
+      // the legal orders and the order box follow the new phase instead of drawing the old one under its title.
+      if (v.phase !== view?.phase) return load();
       view = v;
       showView();
     });
