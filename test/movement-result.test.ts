@@ -1,8 +1,9 @@
 /**
- * What a movement result lists besides the words, judged by hand on one position: the retreat options of each
- * dislodged unit (sorted), the provinces a standoff leaves empty, the order each unit carried out, and the lean
- * `resolveMovement` taking the general way (powers written in lower case) to the same position. Part of the tests
- * StrykerJS runs (mutation.test.ts).
+ * What a movement result lists besides the words, judged by hand, mostly on one position: the retreat options of
+ * each dislodged unit (sorted, also on a map that lists neighbours in another order), the provinces a standoff leaves
+ * empty (and none from a phase before with more units), the order each unit carried out, the lean `resolveMovement`
+ * taking the general way (powers written in lower case) to the same position, and the refusal of a position of
+ * another phase. Part of the tests StrykerJS runs (mutation.test.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { standardMap } from '../src/map/compile.js';
 import { parseOrder } from '../src/orders/parse.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
+import { gridMap } from '../bench/mapgen.js';
 
 const map = standardMap();
 
@@ -103,4 +105,57 @@ void test('resolveMovement with powers written in lower case (the general way) g
   );
   assert.deepEqual(lean.phase, { season: 'spring', year: 1901, type: 'retreat' });
   assert.deepEqual(lean, adjudicateMovement(map, position, lower).value!.position);
+});
+
+void test('a position of another phase is refused, by either entry point', () => {
+  const retreat: Position = { ...position, phase: { ...position.phase, type: 'retreat' } };
+  const expected = [
+    { code: 'wrong-phase', message: 'the position is in a retreat phase, not a movement phase' },
+  ];
+  assert.deepEqual(adjudicateMovement(map, retreat, orders), { issues: expected });
+  // Powers in lower case keep the orders off the integer way, so this is the general way's refusal.
+  const lower = orders.map((o) => ({ ...o, power: o.power!.toLowerCase() }));
+  assert.deepEqual(resolveMovement(map, retreat, lower), { issues: expected });
+  assert.deepEqual(resolveMovement(map, position, lower).issues, []);
+});
+
+void test('an illegal order of a unit that is not dislodged carries no dislodgement', () => {
+  const alone: Position = { ...position, units: [unit('FRANCE', 'A PAR')] };
+  const result = adjudicateMovement(map, alone, [
+    { power: 'FRANCE', order: parseOrder(map, 'A PAR - MUN').value!.order },
+  ]).value!;
+  assert.equal(result.orders[0]!.resolution, 'illegal');
+  assert.equal(result.orders[0]!.unit, 'A PAR');
+  assert.equal(Object.hasOwn(result.orders[0]!, 'dislodged'), false);
+});
+
+void test('a phase with fewer units than the one before knows nothing of the units it no longer has', () => {
+  // The scratch space keeps the second army's move from the first phase; the second phase has one unit, holding.
+  const bounce: Position = { ...position, units: [unit('FRANCE', 'A PAR'), unit('ITALY', 'A MAR')] };
+  const first = adjudicateMovement(map, bounce, [
+    { power: 'FRANCE', order: parseOrder(map, 'A PAR - BUR').value!.order },
+    { power: 'ITALY', order: parseOrder(map, 'A MAR - BUR').value!.order },
+  ]).value!;
+  assert.deepEqual(first.contested, ['BUR']);
+  const second = adjudicateMovement(map, { ...position, units: [unit('FRANCE', 'A PAR')] }, []).value!;
+  assert.deepEqual(second.contested, []);
+  assert.deepEqual(second.position.units, [{ power: 'FRANCE', type: 'A', location: 'PAR' }]);
+});
+
+void test('retreat options are sorted by location code on a map whose neighbours are listed in another order', () => {
+  // A grid of 4 by 4 land provinces P0-P15: P5's neighbours are listed as P4, P6, P1, P9.
+  const grid = gridMap(16, 1, 0);
+  const gridPosition: Position = {
+    ...position,
+    units: [unit('POWER0', 'A P5'), unit('POWER1', 'A P6'), unit('POWER1', 'A P9')],
+  };
+  const result = adjudicateMovement(grid, gridPosition, [
+    { power: 'POWER1', order: parseOrder(grid, 'A P6 - P5').value!.order },
+    { power: 'POWER1', order: parseOrder(grid, 'A P9 S A P6 - P5').value!.order },
+  ]).value!;
+  // Not P6 (the attacker's, over land) nor P9 (occupied).
+  assert.deepEqual(
+    result.dislodged.map((d) => [d.location, d.retreats]),
+    [['P5', ['P1', 'P4']]],
+  );
 });

@@ -63,9 +63,11 @@ export function solve(
     if (!guess) settleUnopposed(tables, s.resolver);
     const success = s.success;
     success.fill(0, 0, n);
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: equivalent, unit n is past the board (a stale slot of the scratch set) and a holding unit's decision is read by no other decision, so deciding either settles nothing that is read: success is read only for the board's moves, supports and convoys.
     for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.decide(u) ? 1 : 0;
     // DPTG: the resolution with every convoy of the core disrupted counts only if each of those fleets is indeed
     // dislodged; otherwise that paradox goes to all-hold.
+    // Stryker disable next-line ConditionalExpression: equivalent, a shortcut: without tentative cores the filter below finds no inconsistent one and returns the same.
     if (log.tentative.length === 0) return { success, decisions, log };
     const inconsistent = log.tentative.filter((core) =>
       core.some((f) => !dislodgedIn(tables, success, tables.board.unitProvince[f]!)),
@@ -87,12 +89,14 @@ export function solve(
 function settleUnopposed(t: MovementTables, solver: Resolver): void {
   const { kind, dest, moveStart, route, invalidMove } = t;
   const { unitAt, unitProvince } = t.board;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, settling fewer decisions (none at all) leaves them to the solver, which finds the same; unit n is past the board and never read.
   for (let u = 0; u < t.board.unitCount; u++) {
     const k = kind[u];
     // Stryker disable next-line BlockStatement: equivalent, moves left unsettled are decided the same by the solver.
     if (k === MOVE) {
       const d = dest[u]!;
       if (
+        // Stryker disable next-line ConditionalExpression: equivalent, settles fewer moves, which the solver decides the same.
         unitAt[d]! < 0 &&
         // Stryker disable next-line ArithmeticOperator: equivalent, either mutant settles fewer moves (a sum of 1, a difference below 0), which the solver decides the same.
         moveStart[d + 1]! - moveStart[d]! === 1 &&
@@ -100,8 +104,10 @@ function settleUnopposed(t: MovementTables, solver: Resolver): void {
         !invalidMove[u]
       )
         solver.fix(u, true);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, settling fewer supports and convoys leaves them to the solver; settling a holding unit's decision settles one that no decision reads.
     } else if (k !== HOLD) {
       const here = unitProvince[u]!;
+      // Stryker disable next-line ConditionalExpression: equivalent, settles fewer supports and convoys, which the solver decides the same.
       if (moveStart[here] === moveStart[here + 1]) solver.fix(u, true);
     }
   }
@@ -115,6 +121,7 @@ function solvingState(
   guess: boolean,
 ): NonNullable<MovementScratch['solving']> {
   const solving = s.solving;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, decisions and callbacks made afresh behave as the reset ones (reuse only saves allocation).
   if (solving !== undefined) {
     solving.decisions.reset(tables, solver, guess);
     return solving;
@@ -171,6 +178,7 @@ export function resolveMovement(
 ): Result<Position> {
   // Orders written canonically, the common case, take the integer way (codes.ts); the others the general one.
   const fast = resolveByCodes(map, position, orders, rules, engine);
+  // Stryker disable next-line ConditionalExpression: equivalent, the general way gives the same position (the DATC movement cases run through both), only slower.
   if (fast !== undefined) return { value: fast, issues: [] };
   const decided = decide(map, position, orders, rules, engine);
   if (!decided.value) return { issues: decided.issues };
@@ -209,6 +217,7 @@ export function positionAfter(
     dislodged.push(entry);
   }
   const contestedList: string[] = [];
+  // Stryker disable next-line EqualityOperator: equivalent, contested has one entry per province; reading one past the end gives undefined.
   for (let p = 0; p < map.provinceCount; p++) if (contested[p]) contestedList.push(map.locationCode[p]!);
   return {
     phase: { ...position.phase, type: 'retreat' },
@@ -254,7 +263,9 @@ export function decide(
   const options = withDefaults(rules);
   const choice = chooseOrders(map, board, orders, options, s);
   const tables = buildTables(board, choice.accepted, options, choice.civilDisorder, s);
+  // Stryker disable next-line StringLiteral: equivalent, any name but 'guess' picks the partial-information solver.
   const { success, decisions, log } = solve(tables, engine.resolver ?? 'partial-information', s);
+  // Stryker disable next-line ArrayDeclaration: equivalent, every caller reads the issues only when there is no value.
   return { value: { board, choice, tables, decisions, log, success }, issues: [] };
 }
 
@@ -289,18 +300,22 @@ export function whoEndsWhere(
     } else {
       const attacker = arriving[unitProvince[u]!]!;
       dislodgedBy[u] = attacker;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a unit is dislodged only by a move that succeeded into its province, which the line above already marked occupied.
       if (attacker < 0) occupied[unitProvince[u]!] = 1;
     }
   }
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,LogicalOperator: equivalent, arriving is -1 everywhere but where the first loop set it, so clearing more entries (of any unit's dest, or of the stale slot n) changes nothing.
   for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = -1;
   // A standoff leaves a province empty although a unit with a path tried to enter and did not lose a head-to-head
   // battle (a failed convoy does not count, 6.F.7).
   contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (t.kind[u] !== MOVE || success[u] || occupied[dest[u]!]) continue;
+    // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
     if (!decisions.path(u, false)) continue;
-    const partner = decisions.partner(u);
-    if (partner >= 0 && success[partner] && decisions.headToHead(u) === 1) continue;
+    // A loser of a head-to-head battle: its partner moved (had it stayed, or been dislodged, the destination would
+    // be occupied), so the province is left empty by that battle, not by a standoff (unless another mover bounced).
+    if (decisions.headToHead(u) === 1) continue;
     contested[dest[u]!] = 1;
   }
   return { dislodgedBy, occupied, contested };
@@ -328,6 +343,7 @@ function writeResult(
 
   // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
   const dislodgements: (Dislodgement | undefined)[] = new Array<Dislodgement | undefined>(n);
+  // Stryker disable next-line EqualityOperator: equivalent, the entry of the stale slot n is never read (outcomes read the board's units only).
   for (let u = 0; u < n; u++) {
     const a = dislodgedBy[u]!;
     if (a < 0) continue;
@@ -392,6 +408,7 @@ function writeResult(
   };
 
   const explainMove = (u: number): { resolution: Resolution; reason: MovementReason } => {
+    // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
     const attack = decisions.attackStrength(u, false);
     if (success[u]) {
       const reason: MovementReason =
@@ -407,17 +424,22 @@ function writeResult(
         reason: { code: 'impossible-move', rule: impossible.reason, message: impossible.message },
       };
     if (t.invalidMove[u]) return { resolution: 'invalid', reason: { code: 'no-convoy-ordered' } };
+    // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
     if (!decisions.path(u, false)) return { resolution: 'fails', reason: { code: 'no-path' } };
     const dest = t.dest[u]!;
     const defender = board.unitAt[dest]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, a move with a path has attack strength 0 only against a unit of its own power (5.B.4), so there is a defender.
     if (attack === 0 && defender >= 0)
       return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
     let against: OpposingStrength | undefined;
     if (decisions.headToHead(u) === 1) {
       const partner = decisions.partner(u);
+      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.defendStrength(partner, false);
       if (strength >= attack) against = { kind: 'defend', unit: unitText(board, partner), strength };
+      // Stryker disable next-line ConditionalExpression: equivalent for `true`, an empty destination has hold strength 0, below the attack strength of a move with a path and no unit of its own power there.
     } else if (defender >= 0) {
+      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.holdStrength(dest, false);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };
     }
@@ -426,17 +448,20 @@ function writeResult(
     for (let i = t.moveStart[dest]!; i < t.moveStart[dest + 1]!; i++) {
       const w = t.movers[i]!;
       if (w === u || (against !== undefined && against.kind !== 'prevent')) continue;
+      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.preventStrength(w, false);
       if (strength < attack) continue;
       const unit = unitText(board, w);
       if (
         against === undefined ||
         strength > against.strength ||
+        // Stryker disable next-line EqualityOperator: equivalent, two movers never have the same unit text (one unit per province).
         (strength === against.strength && unit < against.unit)
       )
         against = { kind: 'prevent', unit, strength };
     }
     // Only the backup rule can fail a move without an opposing strength (a paradox outside the standard rules).
+    // Stryker disable next-line ObjectLiteral,StringLiteral,ConditionalExpression,EqualityOperator: equivalent, unreachable: outside the all-hold rule (answered above) a failed move with a path has an attack strength no greater than a defend, hold or prevent strength found above (5.B.1), and no other backup rule fails a move.
     against ??= { kind: 'hold', unit: defender >= 0 ? unitText(board, defender) : '', strength: 0 };
     return { resolution: 'fails', reason: { code: 'bounced', attack, against } };
   };
@@ -459,8 +484,10 @@ function writeResult(
       const fromSupported =
         board.unitProvince[a] === t.dest[s] &&
         (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province');
+      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       if (fromSupported || !decisions.path(a, false)) continue;
       const text = unitText(board, a);
+      // Stryker disable next-line EqualityOperator: equivalent, two movers never have the same unit text (one unit per province).
       if (by === '' || text < by) by = text;
     }
     return { code: 'cut', by };
@@ -538,6 +565,7 @@ function writeResult(
     units.push(outcome);
   }
   const contestedList: string[] = [];
+  // Stryker disable next-line EqualityOperator: equivalent, contested has one entry per province; reading one past the end gives undefined.
   for (let p = 0; p < map.provinceCount; p++) if (contested[p]) contestedList.push(map.locationCode[p]!);
 
   return {
@@ -610,6 +638,7 @@ function messageFor(resolution: Resolution, reason: MovementReason): string {
     case 'circular-movement':
       return 'succeeds: circular movement';
     case 'bounced':
+      // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the unit is '' only in the unreachable fallback of explainMove.
       return `fails: attack strength ${reason.attack} against ${reason.against.kind} strength ${reason.against.strength}${reason.against.unit === '' ? '' : ` of ${reason.against.unit}`}`;
     case 'own-unit':
       return `fails: ${reason.unit} is of the same power and stays`;
@@ -632,6 +661,7 @@ function messageFor(resolution: Resolution, reason: MovementReason): string {
         ? ` (the ${reason.fallbackFor} paradox rule gives no resolution)`
         : '';
       const what: Record<typeof reason.rule, string> = {
+        // Stryker disable next-line StringLiteral: equivalent, no order gets a paradox reason of this rule: it settles only cycles without a convoy (backup-rule.ts), and a move it makes succeed has its own reason.
         'circular-movement': 'circular movement',
         szykman: 'convoy paradox, Szykman rule',
         'all-hold': 'convoy paradox, all-hold rule',
