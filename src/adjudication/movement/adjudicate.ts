@@ -473,19 +473,15 @@ function writeResult(
   };
 
   // The reason names one unit whatever the order of units and orders: the dislodging unit when there is one,
-  // else the first cutting unit by its text.
+  // else the first by its text of the units whose attack cuts by the same test as the SUPPORT decision.
   const cutReason = (s: number): MovementReason => {
     if (dislodgedBy[s]! >= 0) return { code: 'cut-by-dislodgement', by: unitText(board, dislodgedBy[s]!) };
     const here = board.unitProvince[s]!;
     let by = '';
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
-      if (board.unitPower[a] === board.unitPower[s]) continue;
-      const fromSupported =
-        board.unitProvince[a] === t.dest[s] &&
-        (t.route[a] === BY_LAND || rules.convoyAttackOrigin === 'army-province');
       // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
-      if (fromSupported || !decisions.path(a, false)) continue;
+      if (!decisions.cuts(s, a, false)) continue;
       const text = unitText(board, a);
       // Stryker disable next-line EqualityOperator: equivalent, two movers never have the same unit text (one unit per province).
       if (by === '' || text < by) by = text;

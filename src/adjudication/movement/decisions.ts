@@ -175,14 +175,8 @@ export class MovementDecisions {
       const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
-        if (board.unitPower[a] === power || (t.route[a] !== BY_LAND) !== convoyed) continue;
-        if (this.attacksFrom(a, here, into)) continue;
-        if (!convoyed) {
-          if (!t.invalidMove[a]) return false;
-          continue;
-        }
-        if (this.paradoxRuleProtects(s, a)) continue;
-        if (this.path(a, !optimistic)) return false;
+        if ((t.route[a] !== BY_LAND) !== convoyed) continue;
+        if (this.cuts(s, a, !optimistic)) return false;
       }
     }
     // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold support (into -1) reads unitAt[-1], undefined, which the next test rejects (`false` is killed).
@@ -193,6 +187,21 @@ export class MovementDecisions {
       }
     }
     return true;
+  }
+
+  /**
+   * Does the attack of `a` on the province of supporter `s` cut the support (without dislodging it)? When `a` is of
+   * another power and does not come from the province the support goes into: over land when the move is valid, by
+   * convoy when its PATH holds (`high`: the bound asked) and no paradox rule protects the support. Also read after
+   * solving, for the unit a cut support's reason names.
+   */
+  cuts(s: number, a: number, high: boolean): boolean {
+    const t = this.t;
+    const board = t.board;
+    if (board.unitPower[a] === board.unitPower[s]) return false;
+    if (this.attacksFrom(a, board.unitProvince[s]!, t.dest[s]!)) return false;
+    if (t.route[a] === BY_LAND) return !t.invalidMove[a];
+    return !this.paradoxRuleProtects(s, a) && this.path(a, high);
   }
 
   /**
