@@ -12,6 +12,9 @@ import { standardMap } from '../src/map/compile.js';
 import { parseOrder } from '../src/orders/parse.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
+import type { GameMap } from '../src/map/types.js';
+import { resolveMovementCodes } from '../src/adjudication/movement/codes.js';
+import { encodeOrders, encodeUnits } from '../src/orders/codes.js';
 import { gridMap } from '../bench/mapgen.js';
 
 const map = standardMap();
@@ -158,4 +161,51 @@ void test('retreat options are sorted by location code on a map whose neighbours
     result.dislodged.map((d) => [d.location, d.retreats]),
     [['P5', ['P1', 'P4']]],
   );
+});
+
+void test('the last unit of a phase with exactly as many units as the scratch space holds keeps its support and convoy', () => {
+  // A map object of its own has a scratch set of its own, made for 16 units: this phase has 16.
+  const fresh: GameMap = { ...standardMap() };
+  const fillers = ['A MOS', 'A WAR', 'A UKR', 'A LVN', 'A CON', 'A SMY', 'A ANK', 'A ARM', 'A ROM', 'A VEN'];
+  const sixteen: Position = {
+    ...position,
+    units: [
+      ...fillers.map((text) => unit('RUSSIA', text)),
+      unit('ITALY', 'A NAP'),
+      unit('ITALY', 'A TUS'),
+      unit('ENGLAND', 'F NTH'),
+      unit('ENGLAND', 'A BUR'),
+      unit('FRANCE', 'A BEL'),
+      unit('ENGLAND', 'A LON'),
+    ],
+  };
+  const texts: string[] = ['F NTH C A LON - BEL', 'A BUR S A LON - BEL', 'A LON - BEL'];
+  const result = adjudicateMovement(
+    fresh,
+    sixteen,
+    texts.map((text) => ({ power: 'ENGLAND', order: parseOrder(fresh, text).value!.order })),
+  ).value!;
+  // Convoyed through the North Sea and supported from Burgundy, A London has 2 against the hold strength 1 of
+  // A Belgium and dislodges it.
+  assert.deepEqual(
+    result.orders.map((o) => o.message),
+    ['available', 'given', 'succeeds with attack strength 2'],
+  );
+  assert.deepEqual(
+    result.dislodged.map((d) => [d.power, d.location, d.attackerFrom]),
+    [['FRANCE', 'BEL', 'LON']],
+  );
+});
+
+void test('the integer way does not count a support of a convoyed move that needs the supporter as its convoy (6.D.31)', () => {
+  const d31: Position = { ...position, units: [unit('AUSTRIA', 'A RUM'), unit('TURKEY', 'F BLA')] };
+  const given: GivenOrder[] = [
+    { power: 'AUSTRIA', order: parseOrder(map, 'A RUM - ARM').value!.order },
+    { power: 'TURKEY', order: parseOrder(map, 'F BLA S A RUM - ARM').value!.order },
+  ];
+  const rows = encodeOrders(map, d31.units, given).value!;
+  const r = resolveMovementCodes(map, encodeUnits(map, d31.units).value!, rows).value!;
+  // The move counts (it is invalid: no convoy is ordered); the support is illegal: the only route of fleets to
+  // Armenia is the supporting fleet itself, which cannot convoy and support at once.
+  assert.deepEqual([...r.counted.subarray(0, 2)], [1, 0]);
 });

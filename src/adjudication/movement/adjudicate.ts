@@ -286,7 +286,8 @@ export function whoEndsWhere(
   success: Uint8Array,
 ): { dislodgedBy: Int32Array; occupied: Uint8Array; contested: Uint8Array } {
   const n = board.unitCount;
-  const s = movementScratch(board.map, n);
+  // Sized for the units when the phase began (decide); reserving again here could only reallocate under the solver.
+  const s = movementScratch(board.map, 0);
   const { kind, dest } = t;
   const { unitProvince } = board;
   const { arriving, dislodgedBy, occupied, contested } = s;

@@ -85,6 +85,7 @@ export class MovementScratch {
 
   /** Room for `size` integers of order rows (the array may be longer). */
   orderRows(size: number): Int32Array {
+    // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, growing at an equal length or by other steps only allocates more often; the caller writes every row it reads.
     if (this.#rows.length < size) this.#rows = new Int32Array(Math.max(size, this.#rows.length * 2, 160));
     return this.#rows;
   }
@@ -105,6 +106,7 @@ export class MovementScratch {
    * support of a move by convoy, which must not need the supporter as its convoy (6.D.31).
    */
   readonly fleetAtSeaExcept: (sea: number) => boolean;
+  // Stryker disable next-line UnaryOperator: equivalent, read only inside supportOfConvoyedMove (codes.ts), which sets it first.
   exceptFleet = -1;
 
   /** "A PAR", "F SPA/NC" for unit type t (0 army, 1 fleet) at location l: unitText[t * locationCount + l]. */
@@ -116,6 +118,7 @@ export class MovementScratch {
     this.map = map;
     this.solving = undefined;
     const provinces = map.provinceCount;
+    // Stryker disable next-line UnaryOperator: equivalent, loadBoard (board.ts) fills unitAt before every use.
     this.unitAt = new Int32Array(provinces).fill(-1);
     this.moveStart = new Int32Array(provinces + 1);
     this.arriving = new Int32Array(provinces).fill(-1);
@@ -127,19 +130,24 @@ export class MovementScratch {
       ...map.locationCode.map((code) => `F ${code}`),
     ];
     this.powerByName = new Map(map.powers.map((name, i) => [name, i]));
+    // A `false` answer costs only speed: the integer way (codes.ts) then hands the order to the general check,
+    // which judges it the same.
+    // Stryker disable next-line BlockStatement: equivalent, see above (undefined is a false answer).
     this.fleetAtSea = (sea) => {
       const u = this.unitAt[sea]!;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent but for `true` of the whole (killed): answers false more often (see above), or asks only the type (unitType[-1] is undefined, and only fleets stand at sea).
       return u >= 0 && this.unitType[u] === 1; // FLEET (board.ts)
     };
-    this.fleetAtSeaExcept = (sea) => {
-      const u = this.unitAt[sea]!;
-      return u >= 0 && u !== this.exceptFleet && this.unitType[u] === 1;
-    };
+    this.fleetAtSeaExcept = (sea) =>
+      // Stryker disable next-line ConditionalExpression: equivalent for `false` (see above); `true` is killed.
+      this.unitAt[sea] !== this.exceptFleet && this.fleetAtSea(sea);
   }
 
   /** Makes room for `units` units. */
   reserve(units: number): void {
+    // Stryker disable next-line EqualityOperator: equivalent, reserving for as many units as there is room for happens only as an adjudication begins (later calls ask for 0), before anything is written: the new arrays are as good as the old, since every user clears what it reads.
     if (units <= this.capacity) return;
+    // Stryker disable next-line ArithmeticOperator: equivalent, the room is at least `units` either way (only the number of regrowths differs).
     const n = Math.max(units, this.capacity * 2, 16);
     this.capacity = n;
     this.unitProvince = new Int32Array(n);
@@ -178,7 +186,9 @@ export class MovementScratch {
   take(size: number): number {
     const base = this.searchTop;
     const top = base + size;
+    // Stryker disable next-line EqualityOperator: equivalent, growing at an equal length copies the marks in use.
     if (top > this.searchMarks.length) {
+      // Stryker disable next-line ArithmeticOperator: equivalent, the room is at least `top` either way.
       const grown = Math.max(top, this.searchMarks.length * 2, 64);
       const marks = new Uint8Array(grown);
       marks.set(this.searchMarks.subarray(0, base));
@@ -192,7 +202,9 @@ export class MovementScratch {
     return base;
   }
 
+  // Stryker disable next-line BlockStatement: equivalent, without the release the stack only grows: take() clears every place it hands out, so only memory is spent.
   release(size: number): void {
+    // Stryker disable next-line AssignmentOperator: equivalent, as above: the stack grows instead of shrinking.
     this.searchTop -= size;
   }
 }
@@ -203,8 +215,10 @@ let last: MovementScratch | undefined;
 /** The scratch set of `map`, with room for `units` units. */
 export function movementScratch(map: GameMap, units: number): MovementScratch {
   let s = last;
+  // Stryker disable next-line ConditionalExpression: equivalent for `true`, the WeakMap holds the same set.
   if (s?.map !== map) {
     s = scratches.get(map);
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, a new set per call answers the same (every user clears what it reads, and callers within one adjudication read only tables it was made for); it only allocates.
     if (s === undefined) {
       s = new MovementScratch(map);
       scratches.set(map, s);
