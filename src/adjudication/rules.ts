@@ -33,7 +33,7 @@ export interface RuleOptions {
   supportCoast: 'illegal' | 'own-unit-only' | 'both-coasts';
   /** 4.B.5 A wrong coast where none is needed (the ordered unit, a supported unit's province). */
   wrongUnneededCoast: 'illegal' | 'ignored';
-  /** 4.B.6 An unknown coast, or a coast on a province without coasts. */
+  /** 4.B.6 An unknown coast (one the province does not have, "Spain west coast"), or an irrelevant one (an army's). */
   unknownCoast: 'illegal' | 'ignored';
   /** 4.B.7 A fleet built in a two-coast province without a coast. */
   buildCoast: 'required' | 'default-coast';
