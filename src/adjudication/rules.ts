@@ -417,15 +417,22 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
     id: '4.E.1',
     key: 'legalOrders',
     title: 'Illegal orders',
+    // DATC v3.2 discusses these readings without lettering them; the letters are those of DATC v2.4's 4.E.1.
     choices: [
       c(
         'a',
         'any-format',
         'every order in the right format is legal; an impossible move is still a move (DPTG)',
+        true,
       ),
-      c('b', 'valid-places', 'orders naming places of the map are legal; impossible moves are still moves'),
-      c('c', 'possible-on-map', 'orders that could be valid in some position are legal'),
-      c('d', 'possible-now', 'only orders that can be valid in the current position are legal'),
+      c(
+        'b',
+        'valid-places',
+        'orders naming places of the map are legal; impossible moves are still moves',
+        true,
+      ),
+      c('c', 'possible-on-map', 'orders that could be valid in some position are legal', true),
+      c('d', 'possible-now', 'only orders that can be valid in the current position are legal', true),
     ],
   },
   {
