@@ -451,6 +451,7 @@ function writeResult(
       if (w === u || (against !== undefined && against.kind !== 'prevent')) continue;
       // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.preventStrength(w, false);
+      // Stryker disable next-line ConditionalExpression: equivalent, a failed move meets some strength at least its attack (5.B.1), which a weaker prevent strength never replaces; with none (the unreachable fallback below) it would be named.
       if (strength < attack) continue;
       const unit = unitText(board, w);
       if (
