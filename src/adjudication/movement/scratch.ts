@@ -138,6 +138,7 @@ export class MovementScratch {
       // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent but for `true` of the whole (killed): answers false more often (see above), or asks only the type (unitType[-1] is undefined, and only fleets stand at sea).
       return u >= 0 && this.unitType[u] === 1; // FLEET (board.ts)
     };
+    // Stryker disable next-line ArrowFunction: equivalent, see above (undefined is a false answer).
     this.fleetAtSeaExcept = (sea) =>
       // Stryker disable next-line ConditionalExpression: equivalent for `false` (see above); `true` is killed.
       this.unitAt[sea] !== this.exceptFleet && this.fleetAtSea(sea);
