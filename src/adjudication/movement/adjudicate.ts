@@ -89,14 +89,16 @@ export function solve(
 function settleUnopposed(t: MovementTables, solver: Resolver): void {
   const { kind, dest, moveStart, route, invalidMove } = t;
   const { unitAt, unitProvince } = t.board;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, settling fewer decisions (none at all) leaves them to the solver, which finds the same; unit n is past the board and never read.
+  // A `next-line` comment cannot reach the conditions of the multi-line `if` and the `else if` below, so these
+  // mutators are off for the loop. Equivalent where a mutant settles fewer decisions (none at all: the solver
+  // decides them the same), a holding unit's (read by no decision) or unit n's (past the board, never read); the
+  // full run of 2026-11-25 killed those that would settle a decision wrongly.
+  // Stryker disable ConditionalExpression,EqualityOperator,BlockStatement: equivalent, see above.
   for (let u = 0; u < t.board.unitCount; u++) {
     const k = kind[u];
-    // Stryker disable next-line BlockStatement: equivalent, moves left unsettled are decided the same by the solver.
     if (k === MOVE) {
       const d = dest[u]!;
       if (
-        // Stryker disable next-line ConditionalExpression: equivalent, settles fewer moves, which the solver decides the same.
         unitAt[d]! < 0 &&
         // Stryker disable next-line ArithmeticOperator: equivalent, either mutant settles fewer moves (a sum of 1, a difference below 0), which the solver decides the same.
         moveStart[d + 1]! - moveStart[d]! === 1 &&
@@ -104,13 +106,12 @@ function settleUnopposed(t: MovementTables, solver: Resolver): void {
         !invalidMove[u]
       )
         solver.fix(u, true);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, settling fewer supports and convoys leaves them to the solver; settling a holding unit's decision settles one that no decision reads.
     } else if (k !== HOLD) {
       const here = unitProvince[u]!;
-      // Stryker disable next-line ConditionalExpression: equivalent, settles fewer supports and convoys, which the solver decides the same.
       if (moveStart[here] === moveStart[here + 1]) solver.fix(u, true);
     }
   }
+  // Stryker restore ConditionalExpression,EqualityOperator,BlockStatement
 }
 
 /** The scratch set's decisions and callbacks, reset for `tables` (made on first use). */
@@ -121,11 +122,12 @@ function solvingState(
   guess: boolean,
 ): NonNullable<MovementScratch['solving']> {
   const solving = s.solving;
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, decisions and callbacks made afresh behave as the reset ones (reuse only saves allocation).
+  // Stryker disable ConditionalExpression,BlockStatement: equivalent, decisions and callbacks made afresh behave as the reset ones (reuse only saves allocation).
   if (solving !== undefined) {
     solving.decisions.reset(tables, solver, guess);
     return solving;
   }
+  // Stryker restore ConditionalExpression,BlockStatement
   const decisions = new MovementDecisions(tables, solver, guess, s);
   const made: NonNullable<MovementScratch['solving']> = {
     decisions,
