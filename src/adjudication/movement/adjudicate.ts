@@ -440,8 +440,10 @@ function writeResult(
       // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.defendStrength(partner, false);
       if (strength >= attack) against = { kind: 'defend', unit: unitText(board, partner), strength };
-      // Stryker disable next-line ConditionalExpression: equivalent for `true`, an empty destination has hold strength 0, below the attack strength of a move with a path and no unit of its own power there.
+      // A next-line comment does not reach an `else if`'s condition, hence the range.
+      // Stryker disable ConditionalExpression: equivalent for `true`, an empty destination has hold strength 0, below the attack strength of a move with a path and no unit of its own power there (`false` is killed).
     } else if (defender >= 0) {
+      // Stryker restore ConditionalExpression
       // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.holdStrength(dest, false);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };
@@ -481,11 +483,13 @@ function writeResult(
   const cutReason = (s: number): MovementReason => {
     if (dislodgedBy[s]! >= 0) return { code: 'cut-by-dislodgement', by: unitText(board, dislodgedBy[s]!) };
     const here = board.unitProvince[s]!;
+    // Stryker disable next-line StringLiteral: equivalent, a support cut without being dislodged has an attacker that cuts by the same test as SUPPORT's, and any unit text sorts before another start value.
     let by = '';
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
-      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
+      // Stryker disable BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same (dropping the `!` is killed; a range, as StrykerJS places this mutant past a next-line comment's reach).
       if (!decisions.cuts(s, a, false)) continue;
+      // Stryker restore BooleanLiteral
       const text = unitText(board, a);
       // Stryker disable next-line EqualityOperator: equivalent, two movers never have the same unit text (one unit per province).
       if (by === '' || text < by) by = text;
