@@ -111,8 +111,9 @@ function settleUnopposed(t: MovementTables, solver: Resolver): void {
       if (moveStart[here] === moveStart[here + 1]) solver.fix(u, true);
     }
   }
-  // Stryker restore ConditionalExpression,EqualityOperator,BlockStatement
 }
+// (Placed here: a directive is read only as the comment before a statement or declaration.)
+// Stryker restore ConditionalExpression,EqualityOperator,BlockStatement
 
 /** The scratch set's decisions and callbacks, reset for `tables` (made on first use). */
 function solvingState(
