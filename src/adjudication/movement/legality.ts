@@ -569,9 +569,9 @@ function checkSupport(
     }
   }
   // A support without coast of a fleet that can reach only one coast is read as the move without coast is
-  // (DATC 4.B.4: "the same ruling as issue 4.B.2"): for that coast (4.B.2 a), or illegal (4.B.2 b).
+  // (DATC 4.B.4: "the same ruling as issue 4.B.2"): for that coast (4.B.2 a), or illegal (4.B.2 b). Only a
+  // fleet's move ends on a coast, elsewhere than `dest`.
   if (
-    board.unitType[supported] === FLEET &&
     supportCoast === -1 &&
     supportedMove.location !== dest &&
     rules.omittedCoastOnePossible === 'illegal'
