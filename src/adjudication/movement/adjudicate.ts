@@ -435,20 +435,22 @@ function writeResult(
     // Stryker disable next-line ConditionalExpression: equivalent for `true`, a move with a path has attack strength 0 only against a unit of its own power (5.B.4), so there is a defender.
     if (attack === 0 && defender >= 0)
       return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
+    // A directive is read only before a statement, so a range covers the `else if` below: only `true` for
+    // `defender >= 0` is equivalent (an empty destination has hold strength 0, below the attack strength of a move
+    // with a path and no unit of its own power there); E.111 and E.120 kill this statement's other ones.
+    // Stryker disable ConditionalExpression: equivalent for `true` of `defender >= 0`, see above.
     let against: OpposingStrength | undefined;
     if (decisions.headToHead(u) === 1) {
       const partner = decisions.partner(u);
       // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.defendStrength(partner, false);
       if (strength >= attack) against = { kind: 'defend', unit: unitText(board, partner), strength };
-      // A next-line comment does not reach an `else if`'s condition, hence the range.
-      // Stryker disable ConditionalExpression: equivalent for `true`, an empty destination has hold strength 0, below the attack strength of a move with a path and no unit of its own power there (`false` is killed).
     } else if (defender >= 0) {
-      // Stryker restore ConditionalExpression
       // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
       const strength = decisions.holdStrength(dest, false);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };
     }
+    // Stryker restore ConditionalExpression
     // Of several prevent strengths that stop the move, the strongest, then the first by unit text (so that the
     // reason does not depend on the order of units and orders).
     for (let i = t.moveStart[dest]!; i < t.moveStart[dest + 1]!; i++) {
