@@ -247,7 +247,7 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
     title: 'Omitted coast when one coast is possible',
     choices: [
       c('a', 'only-coast', 'the move goes to the only possible coast'),
-      c('b', 'illegal', 'the move is illegal, and so is a support of it without the coast'),
+      c('b', 'illegal', 'the move is illegal (a support of it without the coast is still legal)'),
     ],
   },
   {
