@@ -194,46 +194,64 @@ function searchChains(
 ): boolean {
   const { map, chain, next, inChain } = s;
   let depth = 0;
-  enter: for (;;) {
+  // Each pass enters the node just pushed on the chain (chain[depth]).
+  for (;;) {
     if (--s.budget < 0) {
       leaveChain(s, depth);
       return false;
     }
     const last = chain[depth]!;
-    // A chain ends at its first sea that touches the destination.
+    // A chain ends at its first sea that touches the destination: back up to try the node before it.
     if (seaTouches(map, last, to)) {
       if (inChain[fleetSea]) {
         leaveChain(s, depth);
         return true;
       }
       inChain[last] = 0;
-      if (--depth < 0) return false;
+      depth--;
     } else {
       next[depth] = map.fleetStart[last]!;
     }
-    // The next neighbour of chain[depth] to try; back up when there is none.
-    for (;;) {
-      const top = chain[depth]!;
-      const i = next[depth]!;
-      if (i >= map.fleetStart[top + 1]!) {
-        inChain[top] = 0;
-        if (--depth < 0) return false;
-        continue;
-      }
-      next[depth] = i + 1;
-      const sea = map.locationProvince[map.fleetAdj[i]!]!;
-      if (
-        inChain[sea] ||
-        map.convoyCapable[sea] !== 1 ||
-        sea === to ||
-        sea === from ||
-        !usable(sea) ||
-        !isMinimalStep(s, sea, depth, from)
-      )
-        continue;
-      chain[++depth] = sea;
-      inChain[sea] = 1;
-      continue enter;
-    }
+    depth = extendChain(s, depth, from, to, usable);
+    if (depth < 0) return false;
   }
+}
+
+/**
+ * Pushes the next minimal step after chain[depth] (its next neighbour not yet tried), backing up the chain while a
+ * node has none left; the depth of the node pushed, or -1 when the chain is used up. (Not a labelled loop in
+ * `searchChains`: StrykerJS instruments a `continue label` into code that does not parse.)
+ */
+function extendChain(
+  s: SeaSearch,
+  depth: number,
+  from: number,
+  to: number,
+  usable: (sea: number) => boolean,
+): number {
+  const { map, chain, next, inChain } = s;
+  while (depth >= 0) {
+    const top = chain[depth]!;
+    const i = next[depth]!;
+    if (i >= map.fleetStart[top + 1]!) {
+      inChain[top] = 0;
+      depth--;
+      continue;
+    }
+    next[depth] = i + 1;
+    const sea = map.locationProvince[map.fleetAdj[i]!]!;
+    if (
+      inChain[sea] ||
+      map.convoyCapable[sea] !== 1 ||
+      sea === to ||
+      sea === from ||
+      !usable(sea) ||
+      !isMinimalStep(s, sea, depth, from)
+    )
+      continue;
+    chain[++depth] = sea;
+    inChain[sea] = 1;
+    return depth;
+  }
+  return -1;
 }
