@@ -191,9 +191,10 @@ export function tablesFromColumns(
         const coastOk = supportCoast[u]! < 0 || supportCoast[u] === destLocation[t];
         matches[u] = kind[t] === MOVE && dest[t] === dest[u] && coastOk ? MATCHES : NOT_MATCHING;
       }
+    } else {
       // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold or a move names no unit: kind[-1] is undefined, no match.
-    } else if (kind[u] === CONVOY) {
-      matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
+      if (kind[u] === CONVOY)
+        matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
     }
     keys[u] = kind[u] === CONVOY && matches[u] === MATCHES ? t : -1;
     // (The counts here and below only say whether a table has items: one built from no items has the same empty rows.)
@@ -251,7 +252,8 @@ export function tablesFromColumns(
 
   if (rules.convoyAttackOrigin === 'brannan') {
     for (let v = 0; v < n; v++) {
-      if (kind[v] !== MOVE || route[v] !== BY_CONVOY || invalidMove[v]) continue;
+      // (Only a move has another route than BY_LAND.)
+      if (route[v] !== BY_CONVOY || invalidMove[v]) continue;
       const u = board.unitAt[dest[v]!]!;
       // (For no unit, kind[-1] is undefined. A unit that moves back into v's province is no last fleet of v: it
       // stands at dest[u] and convoys nobody, so the loop below finds none.)
@@ -306,7 +308,10 @@ function followPaths(
 ): [Int32Array, Int32Array] {
   const n = board.unitCount;
   const lists: number[][] = [];
+  // (Place n holds no unit: a list for it would come after every other list, read by no row; it has no order.)
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
   for (let u = 0; u < n; u++) lists.push(Array.from(list.subarray(start[u], start[u + 1])));
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
   for (let u = 0; u < n; u++) {
     // Only a move has a path: null when none is written (an empty one is none), undefined for a unit without order.
     const path = orders[u]?.path;
