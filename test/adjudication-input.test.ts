@@ -13,6 +13,7 @@ import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
 import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
 import { readDataFile } from './datc-harness.js';
+import { testMap } from './test-maps.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { GameMap } from '../src/map/types.js';
 import type { RuleOptions } from '../src/adjudication/rules.js';
@@ -400,4 +401,71 @@ void test('units written in other spellings are the units their canonical codes 
     ];
     assert.deepEqual(movementSummaries(map, units, orders), expected, spa);
   }
+});
+
+void test('the 1982 paradox rule protects the support of a fleet only: an army on a convoyable coast is not protected', () => {
+  // The archipelago test map with the Isle made reachable by armies from Westland and Eastland (it stays a
+  // convoyable coast, whose fleet convoys like one at sea). Beta's fleet in the Isle convoys A Eastland to
+  // Westland, whose army supports the attack on the Isle. The 1982 rule (4.A.2 b) keeps a convoyed army from
+  // cutting the support of a FLEET supporting an action in a body of water (or convoyable coast) that holds a
+  // convoying fleet; A Westland is an army, so the rule does not apply and the ordinary rules give two resolutions
+  // (convoy holds: support cut, 1 against 1, the attack fails; convoy disrupted: support given, 2 against 1, the
+  // fleet is dislodged): a paradox the 1982 rule leaves, settled by its fallback. Under the default fallback,
+  // all-hold, every move of the paradox fails and the fleet stays; under Szykman the convoy alone fails, so the
+  // support is given and F West Sea dislodges F Isle. (Were the army protected like a fleet, there would be no
+  // paradox: the support stands and the fleet is dislodged under either fallback.)
+  const { map: isle, issues } = testMap(
+    'archipelago.json',
+    {},
+    {
+      ISL: { army: ['WES', 'EAS'] },
+      WES: { army: ['HIL', 'NOR', 'ISL'] },
+      EAS: { army: ['HIL', 'NOR', 'ISL'] },
+    },
+  );
+  assert.deepEqual(issues, []);
+  const units: Position['units'] = [
+    { power: 'ALPHA', type: 'A', location: 'WES' },
+    { power: 'ALPHA', type: 'F', location: 'WSE' },
+    { power: 'BETA', type: 'F', location: 'ISL' },
+    { power: 'BETA', type: 'A', location: 'EAS' },
+  ];
+  const orders: GivenOrder[] = [
+    {
+      power: 'ALPHA',
+      order: { kind: 'support', unit: { location: 'WES' }, supported: { location: 'WSE' }, to: 'ISL' },
+    },
+    { power: 'ALPHA', order: { kind: 'move', unit: { location: 'WSE' }, to: 'ISL' } },
+    {
+      power: 'BETA',
+      order: { kind: 'convoy', unit: { location: 'ISL' }, army: { location: 'EAS' }, to: 'WES' },
+    },
+    { power: 'BETA', order: { kind: 'move', unit: { location: 'EAS' }, to: 'WES', viaConvoy: true } },
+  ];
+  const outcome = (paradoxFallback: RuleOptions['paradoxFallback']): string[] => {
+    const result = adjudicateMovement(isle!, position('movement', { units }), orders, {
+      convoyParadox: 'rule-1982',
+      paradoxFallback,
+    });
+    assert.deepEqual(result.issues, []);
+    const after = result.value!.position;
+    return [
+      ...result.value!.orders.map((o) => `${o.resolution} ${o.message}`),
+      `dislodged: ${after.dislodged.map((u) => `${u.power} ${u.type} ${u.location}`).join(', ')}`,
+    ];
+  };
+  assert.deepEqual(outcome('all-hold'), [
+    'given given',
+    'fails fails: convoy paradox, all-hold rule (the rule-1982 paradox rule gives no resolution)',
+    'available available: convoy paradox, all-hold rule (the rule-1982 paradox rule gives no resolution)',
+    'fails fails: convoy paradox, all-hold rule (the rule-1982 paradox rule gives no resolution)',
+    'dislodged: ',
+  ]);
+  assert.deepEqual(outcome('szykman'), [
+    'given given',
+    'succeeds succeeds with attack strength 2',
+    'disrupted disrupted: convoy paradox, Szykman rule (the rule-1982 paradox rule gives no resolution)',
+    'fails fails: the convoy is disrupted',
+    'dislodged: BETA F ISL',
+  ]);
 });
