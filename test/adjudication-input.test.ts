@@ -469,3 +469,22 @@ void test('the 1982 paradox rule protects the support of a fleet only: an army o
     'dislodged: BETA F ISL',
   ]);
 });
+
+void test('no neutral army is rebuilt on a centre nobody owns where a unit stands, also in the first province', () => {
+  // The neutral-army map (rules.neutralArmies): after a Fall, a neutral army is rebuilt on every supply centre no
+  // power owns that no unit stands on. Red's home Red Capital (the map's first province) is owned by nobody here
+  // but a Blue army stands in it, so nothing is rebuilt there; Neutral A is empty and unowned: rebuilt; Neutral B
+  // holds a neutral army. Every power has as many centres as units, so nothing else changes.
+  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'RRS' },
+    { power: 'BLUE', type: 'A', location: 'RRR' },
+    { power: 'BLUE', type: 'A', location: 'BBB' },
+    { power: 'NEUTRAL', type: 'A', location: 'NEB' },
+  ];
+  const supplyCenters = { RED: ['RRS'], BLUE: ['BBB', 'BBS'] };
+  const result = adjudicateAdjustments(neutralMap, position('adjustment', { units, supplyCenters }), []);
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value!.rebuilt, [{ power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
+  assert.deepEqual(result.value!.units, [...units, { power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
+});
