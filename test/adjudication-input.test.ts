@@ -488,3 +488,22 @@ void test('no neutral army is rebuilt on a centre nobody owns where a unit stand
   assert.deepEqual(result.value!.rebuilt, [{ power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
   assert.deepEqual(result.value!.units, [...units, { power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
 });
+
+void test('a supply centre in the map first province is owned and built on like any other', () => {
+  // The neutral-army map: Red owns its two home centres, Red Capital (the first province) and Red South, and has
+  // one army: one build, ordered in Red Capital, which is owned and empty (6.I: a build in an owned, empty home
+  // centre succeeds). Neutral A and Neutral B are unowned and empty: neutral armies are rebuilt there.
+  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
+  const units: Position['units'] = [{ power: 'RED', type: 'A', location: 'RRS' }];
+  const supplyCenters = { RED: ['RRR', 'RRS'] };
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'build', unit: { type: 'A', location: 'RRR' } } },
+  ];
+  const result = adjudicateAdjustments(neutralMap, position('adjustment', { units, supplyCenters }), orders);
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value!.orders.map(summary), ['succeeds built "built" A RRR']);
+  assert.deepEqual(result.value!.adjustments, [
+    { power: 'RED', centers: 2, units: 1, change: 1 },
+    { power: 'BLUE', centers: 0, units: 0, change: 0 },
+  ]);
+});
