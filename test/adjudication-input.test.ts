@@ -372,9 +372,17 @@ void test('a position that cannot be is refused, each unit named with what is wr
   for (let i = 0; i < 6; i++)
     assert.deepEqual(alone(units[i]!), [expected[i]!.code], JSON.stringify(units[i]));
   assert.deepEqual(alone(units[6]!, units[7]!), ['two-units-in-province']);
+  // A unit of no type in a coastal province (where a fleet could stand) is refused as well.
+  assert.deepEqual(alone({ power: 'AUSTRIA', type: 'X' as 'A', location: 'TRI' }), ['bad-unit-type']);
   // The first unit of the list is unit 0: a second one in its province is refused too.
+  const twoInTrieste = [
+    { code: 'two-units-in-province', message: 'unit 2 (F TRI): TRI already holds a unit' },
+  ];
   assert.deepEqual(adjudicateAdjustments(map, position('adjustment', { units: units.slice(6) }), []), {
-    issues: [{ code: 'two-units-in-province', message: 'unit 2 (F TRI): TRI already holds a unit' }],
+    issues: twoInTrieste,
+  });
+  assert.deepEqual(adjudicateMovement(map, position('movement', { units: units.slice(6) }), []), {
+    issues: twoInTrieste,
   });
 });
 
