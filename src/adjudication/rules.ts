@@ -33,7 +33,7 @@ export interface RuleOptions {
   supportCoast: 'illegal' | 'own-unit-only' | 'both-coasts';
   /** 4.B.5 A wrong coast where none is needed (the ordered unit, a supported unit's province). */
   wrongUnneededCoast: 'illegal' | 'ignored';
-  /** 4.B.6 An unknown coast, or a coast on a province without coasts. */
+  /** 4.B.6 An unknown coast (one the province does not have, "Spain west coast"), or an irrelevant one (an army's). */
   unknownCoast: 'illegal' | 'ignored';
   /** 4.B.7 A fleet built in a two-coast province without a coast. */
   buildCoast: 'required' | 'default-coast';
@@ -247,7 +247,7 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
     title: 'Omitted coast when one coast is possible',
     choices: [
       c('a', 'only-coast', 'the move goes to the only possible coast'),
-      c('b', 'illegal', 'the move is illegal'),
+      c('b', 'illegal', 'the move is illegal, and so is a support of it without the coast'),
     ],
   },
   {
@@ -417,15 +417,22 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
     id: '4.E.1',
     key: 'legalOrders',
     title: 'Illegal orders',
+    // DATC v3.2 discusses these readings without lettering them; the letters are those of DATC v2.4's 4.E.1.
     choices: [
       c(
         'a',
         'any-format',
         'every order in the right format is legal; an impossible move is still a move (DPTG)',
+        true,
       ),
-      c('b', 'valid-places', 'orders naming places of the map are legal; impossible moves are still moves'),
-      c('c', 'possible-on-map', 'orders that could be valid in some position are legal'),
-      c('d', 'possible-now', 'only orders that can be valid in the current position are legal'),
+      c(
+        'b',
+        'valid-places',
+        'orders naming places of the map are legal; impossible moves are still moves',
+        true,
+      ),
+      c('c', 'possible-on-map', 'orders that could be valid in some position are legal', true),
+      c('d', 'possible-now', 'only orders that can be valid in the current position are legal', true),
     ],
   },
   {

@@ -8,7 +8,9 @@ import {
   PRESETS,
   bundledMap,
   datcWords,
+  displayName,
   formatGivenOrder,
+  legalOrders,
   RULE_ISSUES,
   lookupLocation,
   parseOrders,
@@ -17,6 +19,7 @@ import {
   standardMap,
   type GameMap,
   type GivenOrder,
+  type LegalOrder,
   type OrderOutcome,
   type Position,
   type RenderOptions,
@@ -30,6 +33,29 @@ export function useMap(id: string): boolean {
   const found = bundledMap(id);
   if (found) map = found;
   return found !== undefined;
+}
+
+/**
+ * An example of order text for `position` on the map shown, for an order box's placeholder: a heading and a
+ * legal move (else the first legal order) for each of the first two powers with units, as the players of this map
+ * and phase would write them; none for a position the rules refuse.
+ */
+export function exampleOrders(position: Position): string {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  let legal: readonly LegalOrder[];
+  try {
+    legal = legalOrders(map, position);
+  } catch {
+    return ''; // a position being edited may not be one the rules know (the page shows its problem elsewhere)
+  }
+  for (const o of legal) {
+    if (seen.has(o.power) || seen.size === 2) continue;
+    const move = legal.find((m) => m.power === o.power && m.order.kind === 'move') ?? o;
+    seen.add(o.power);
+    lines.push(`${displayName(o.power)}:`, move.text);
+  }
+  return lines.join('\n');
 }
 
 /** The element with this id; a page without it is a build mistake, reported at once. */

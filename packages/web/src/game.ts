@@ -122,6 +122,7 @@ async function load(): Promise<void> {
         ...Object.keys(legal).map((u) => el('option', { value: u }, u)),
       );
       ordersBox.value = mine.orders.join('\n');
+      ordersBox.placeholder = exampleLines(legal);
       byId<HTMLButtonElement>('ready').textContent = mine.ready ? 'Not ready' : 'Ready';
     }
     selectedUnit = undefined;
@@ -153,6 +154,17 @@ function chooseOrder(unit: string, order: string): void {
   selectedUnit = undefined;
   byId('choices').replaceChildren();
   orderLinesChanged();
+}
+
+/**
+ * The order box's example: a legal move (else the first legal order) of each of the player's first two units, so
+ * that it shows this game's map and phase ("A PAR - BUR" on the standard map in spring, "F BRE B" in winter).
+ */
+function exampleLines(byUnit: Record<string, string[]>): string {
+  return Object.values(byUnit)
+    .slice(0, 2)
+    .map((orders) => orders.find((o) => o.includes(' - ')) ?? orders[0] ?? '')
+    .join('\n');
 }
 
 /** The legal orders of the selected unit that end in `province`: a move first, then a support or convoy. */

@@ -29,6 +29,7 @@ import {
   clickedProvince,
   drawBoard,
   el,
+  exampleOrders,
   map,
   outcomeItem,
   ownerAt,
@@ -136,6 +137,7 @@ function update(): void {
     if (select) select.value = chosen ? chosen.slice(info.id.length + 1) : '';
   }
   if (ordersBox.value !== state.orders) ordersBox.value = state.orders;
+  ordersBox.placeholder = exampleOrders(state.position);
   history.replaceState(null, '', `#${encodeState(state)}`);
 }
 
@@ -184,6 +186,11 @@ function mapChoices(): void {
     ...unitOwnerNames(map).map((power) => el('option', { value: power }, displayName(power))),
   );
   byId('locations').replaceChildren(...map.locationCode.map((code) => el('option', { value: code })));
+  const examples = [map.locationCode[0], map.locationCode.find((code) => code.includes('/'))];
+  byId<HTMLInputElement>('unit-location').placeholder = `province (e.g. ${examples
+    .filter((code) => code !== undefined)
+    .join(', ')
+    .toLowerCase()})`;
   byId<HTMLInputElement>('year').min = String(map.startYear);
   byId<HTMLSelectElement>('sandbox-map').value = state.map;
 }

@@ -184,6 +184,12 @@ test('another map: Hundred chosen, its start drawn, an order adjudicated, its ca
     hundred.powers,
   );
   assert.equal(await page.inputValue('#year'), '1425');
+  // The order box's example is written for this map: typed in as it stands, it gives two orders, both legal here.
+  const example = (await page.getAttribute('#orders', 'placeholder')) ?? '';
+  await page.fill('#orders', example);
+  const exampleWords = await outcomeWords(page);
+  assert.equal(exampleWords.length, 2, example);
+  assert.ok(!exampleWords.includes('illegal'), example);
   // Paris borders Champagne on Hundred's map, and no other unit moves: the move succeeds (judged by hand).
   await page.fill('#orders', 'France: A par - cha');
   assert.deepEqual(await outcomeWords(page), ['succeeds']);

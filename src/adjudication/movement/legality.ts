@@ -187,9 +187,16 @@ function checkUnitRef(
   }
   const { coast } = written;
   if (coast !== null && map.locationCoast[board.unitLocation[unit]!] !== coast) {
-    const unknown =
-      hasUnknownCoast(map, written) && map.provinceCoasts[board.unitProvince[unit]!]!.length === 0;
-    if (unknown ? rules.unknownCoast === 'illegal' : rules.wrongUnneededCoast === 'illegal') {
+    // A coast the province does not have ("Spain west coast", or any coast of a province without coasts) is an
+    // unknown coast (4.B.6); a coast the province has but the unit does not stand on is a wrong one (4.B.5).
+    if (hasUnknownCoast(map, written)) {
+      if (rules.unknownCoast === 'illegal') {
+        return {
+          reason: 'unknown-coast',
+          message: `${ref.location} is not a coast of ${map.locationCode[written.province]} (4.B.6 a)`,
+        };
+      }
+    } else if (rules.wrongUnneededCoast === 'illegal') {
       return {
         reason: 'wrong-coast',
         message: `the unit stands on ${map.locationCode[board.unitLocation[unit]!]} (4.B.5 a)`,
@@ -560,6 +567,16 @@ function checkSupport(
     if (rules.supportCoast === 'illegal' || (rules.supportCoast === 'own-unit-only' && !own)) {
       return illegal('coast-required', `the support must name the coast of ${destName} (4.B.4)`);
     }
+  }
+  // A support without coast of a fleet that can reach only one coast is read as the move without coast is
+  // (DATC 4.B.4: "the same ruling as issue 4.B.2"): for that coast (4.B.2 a), or illegal (4.B.2 b).
+  if (
+    board.unitType[supported] === FLEET &&
+    supportCoast === -1 &&
+    supportedMove.location !== dest &&
+    rules.omittedCoastOnePossible === 'illegal'
+  ) {
+    return illegal('coast-required', `the support must name the coast of ${destName} (4.B.2 b, 4.B.4)`);
   }
   // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
   return accept(SUPPORT, unit, dest, UNUSED, false, supported, supportCoast);

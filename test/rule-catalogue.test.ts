@@ -1,0 +1,108 @@
+/**
+ * The catalogue of rule choices that `dipkit rules` prints and `--rule` reads (src/adjudication/rules.ts), checked
+ * against the DATC v3.2 document itself (test/data/source/DATC_v3_2.html): every issue is one of the document's
+ * chapter 4 issues, the choices carry the document's letters where it letters them (and are marked "ours" exactly
+ * where it does not), and every issue, choice and preset has its own words for the reader.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PRESETS, RULE_ISSUES } from '../src/adjudication/rules.js';
+import { readDataFile } from './datc-harness.js';
+
+const html = readDataFile('source/DATC_v3_2.html');
+
+/** The document's text of issue `id`, from its heading to the next heading of a section or issue. */
+function issueSection(id: string): string | undefined {
+  const start = html.indexOf(`<h4 id="${id}">`);
+  if (start < 0) return undefined;
+  const rest = html.slice(start + 1);
+  const end = rest.search(/<h[1-4][ >]/);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/**
+ * The letters the document gives the interpretations of an issue: the items of its lettered lists
+ * (`<ol type="a" start="N">`), which may be split by discussion between them; items of lists inside an item are
+ * not interpretations.
+ */
+function documentLetters(section: string): string[] {
+  const letters: string[] = [];
+  const lists: { lettered: boolean; next: number; depth: number }[] = [];
+  let itemDepth = 0;
+  for (const tag of section.matchAll(/<(\/?)(ol|li)\b([^>]*)>/g)) {
+    const [, closing, name, attributes] = tag;
+    if (name === 'ol' && !closing) {
+      const start = /start="(\d+)"/.exec(attributes!);
+      lists.push({
+        lettered: /type="a"/.test(attributes!),
+        next: start ? Number(start[1]) : 1,
+        depth: itemDepth,
+      });
+    } else if (name === 'ol') {
+      lists.pop();
+    } else if (!closing) {
+      const list = lists.at(-1);
+      if (list && list.lettered && list.depth === 0) letters.push(String.fromCharCode(96 + list.next));
+      if (list) list.next++;
+      itemDepth++;
+    } else {
+      itemDepth--;
+    }
+  }
+  return letters;
+}
+
+/**
+ * The document's issue an entry belongs to: its own id, or for a question of our own within an issue
+ * ("4.A.2-fallback": what the 1971 and 2000 paradox rules fall back on) the issue it is part of.
+ */
+const documentIssue = (id: string): string => id.replace(/-[a-z]+$/, '');
+
+void test('every rule issue is a chapter 4 issue of DATC v3.2, in the document order', () => {
+  let last = -1;
+  for (const issue of RULE_ISSUES) {
+    const at = html.indexOf(`<h4 id="${documentIssue(issue.id)}">`);
+    assert.ok(at >= 0, `${issue.id} is not an issue of the document`);
+    assert.match(issue.id, /^4\.[A-E]\.\d+(-fallback)?$/);
+    assert.ok(at >= last, `${issue.id} comes after the issue before it in the document`);
+    last = at;
+  }
+});
+
+void test("choices carry the document's letters, and are marked ours exactly where it gives none", () => {
+  for (const issue of RULE_ISSUES) {
+    // A question of our own within an issue has no interpretations in the document: all its letters are ours.
+    const letters = issue.id === documentIssue(issue.id) ? documentLetters(issueSection(issue.id)!) : [];
+    const lettered = issue.choices.filter((c) => c.ourLetter !== true).map((c) => c.letter);
+    assert.deepEqual(lettered, letters, `${issue.id}: the choices lettered by the document`);
+    for (const choice of issue.choices) {
+      // The flag is present only where it is true, so that the JSON of `dipkit rules --json` says it only there.
+      assert.equal('ourLetter' in choice, choice.ourLetter === true, `${issue.id} ${choice.letter}`);
+      if (choice.ourLetter) {
+        assert.ok(
+          !letters.includes(choice.letter),
+          `${issue.id} ${choice.letter}: the document's own letter`,
+        );
+      }
+    }
+  }
+});
+
+void test('every issue, choice and preset is described in words of its own', () => {
+  const titles = RULE_ISSUES.map((i) => i.title);
+  assert.equal(new Set(titles).size, titles.length, 'issue titles are distinct');
+  for (const issue of RULE_ISSUES) {
+    assert.match(issue.title, /^[A-Z]\S* \S/, `${issue.id} title`);
+    const descriptions = issue.choices.map((c) => c.description);
+    assert.equal(new Set(descriptions).size, descriptions.length, `${issue.id}: choices described apart`);
+    for (const choice of issue.choices) {
+      assert.match(choice.description, /^\S+ \S/, `${issue.id} ${choice.letter}: described in words`);
+      assert.match(choice.name, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${issue.id} ${choice.letter}: name`);
+    }
+  }
+  const presets = Object.values(PRESETS).map((p) => p.description);
+  assert.equal(new Set(presets).size, presets.length, 'presets described apart');
+  for (const [name, preset] of Object.entries(PRESETS)) {
+    assert.match(preset.description, /^\S+ \S/, `preset ${name}`);
+  }
+});
