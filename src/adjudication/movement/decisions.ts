@@ -172,6 +172,7 @@ export class MovementDecisions {
     // fewer cycles. Convoyed attacks cut when their PATH holds.
     // Stryker disable next-line EqualityOperator: equivalent for `pass <= 2`, a third pass is the land pass again, which found no cut the first time (`pass >= 2` is killed).
     for (let pass = 0; pass < 2; pass++) {
+      // Stryker disable next-line EqualityOperator: equivalent for `pass !== 1` (convoyed attacks first): an attack over land cuts whatever the convoyed ones' paths are, so the order changes only which decisions are read before the same answer; an open path read first makes the main solver look twice at a support that fails both times, and any cycle the support then joins holds that path's convoy, whose backup rule settles no support.
       const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
@@ -269,7 +270,8 @@ export class MovementDecisions {
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
       const moves = this.convoyAdjudicatesAttacks
-        ? this.move(a, !optimistic)
+        ? // Stryker disable next-line BooleanLiteral: equivalent, only the guess solver takes this branch, and it reads every open decision as its guess whatever bound is asked for; move() uses the bound itself only to combine a battle that is MAYBE, which needs the two bounds of a convoy path to differ, so never in that solver.
+          this.move(a, !optimistic)
         : this.solver.resolve(a, !optimistic);
       if (moves) return false;
     }
