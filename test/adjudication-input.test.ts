@@ -491,8 +491,13 @@ void test('no neutral army is rebuilt on a centre nobody owns where a unit stand
     { power: 'NEUTRAL', type: 'A', location: 'NEB' },
   ];
   const supplyCenters = { RED: ['RRS'], BLUE: ['BBB', 'BBS'] };
-  const result = adjudicateAdjustments(neutralMap, position('adjustment', { units, supplyCenters }), []);
+  // Nobody disbands a neutral unit (it takes no order, 4.C.5 a).
+  const orders: GivenOrder[] = [{ power: 'BLUE', order: { kind: 'disband', unit: { location: 'NEB' } } }];
+  const result = adjudicateAdjustments(neutralMap, position('adjustment', { units, supplyCenters }), orders);
   assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value!.orders.map(summary), [
+    'illegal neutral-unit "illegal: the unit is neutral: no power disbands it" A NEB',
+  ]);
   assert.deepEqual(result.value!.rebuilt, [{ power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
   assert.deepEqual(result.value!.units, [...units, { power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
 });
