@@ -2,11 +2,20 @@
  * The catalogue of rule choices that `dipkit rules` prints and `--rule` reads (src/adjudication/rules.ts), checked
  * against the DATC v3.2 document itself (test/data/source/DATC_v3_2.html): every issue is one of the document's
  * chapter 4 issues, the choices carry the document's letters where it letters them (and are marked "ours" exactly
- * where it does not), and every issue, choice and preset has its own words for the reader.
+ * where it does not), and every issue, choice and preset has its own words for the reader; and each preset against
+ * the evidence for its choices (test/data/preset-choices.json).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PRESETS, RULE_ISSUES } from '../src/adjudication/rules.js';
+import {
+  DEFAULT_FLOW,
+  PRESETS,
+  RULE_ISSUES,
+  UNRETREATABLE_CHOICES,
+  describeRules,
+  presetFlow,
+  resolveRules,
+} from '../src/adjudication/rules.js';
 import { readDataFile } from './datc-harness.js';
 
 const html = readDataFile('source/DATC_v3_2.html');
@@ -73,6 +82,8 @@ void test("choices carry the document's letters, and are marked ours exactly whe
   for (const issue of RULE_ISSUES) {
     // A question of our own within an issue has no interpretations in the document: all its letters are ours.
     const letters = issue.id === documentIssue(issue.id) ? documentLetters(issueSection(issue.id)!) : [];
+    const all = issue.choices.map((c) => c.letter).join('');
+    assert.equal(all, 'abcdefghij'.slice(0, issue.choices.length), `${issue.id}: letters in order`);
     const lettered = issue.choices.filter((c) => c.ourLetter !== true).map((c) => c.letter);
     assert.deepEqual(lettered, letters, `${issue.id}: the choices lettered by the document`);
     for (const choice of issue.choices) {
@@ -105,4 +116,47 @@ void test('every issue, choice and preset is described in words of its own', () 
   for (const [name, preset] of Object.entries(PRESETS)) {
     assert.match(preset.description, /^\S+ \S/, `preset ${name}`);
   }
+});
+
+interface PresetEvidence {
+  choices: { setting: string; evidence: string }[];
+  flow?: { unretreatable: string };
+  flowEvidence?: string;
+}
+
+void test('each preset makes exactly the choices its evidence gives, and keeps its game flow', () => {
+  const data = JSON.parse(readDataFile('preset-choices.json')) as { presets: Record<string, PresetEvidence> };
+  assert.deepEqual(
+    Object.keys(data.presets).sort(),
+    Object.keys(PRESETS).sort(),
+    'every preset has evidence',
+  );
+  for (const [name, expected] of Object.entries(data.presets)) {
+    const resolved = resolveRules(name);
+    assert.deepEqual(resolved.issues, [], name);
+    // The settings by letter as the evidence cites them, by name as describeRules writes them.
+    const byName = expected.choices.map(({ setting, evidence }) => {
+      assert.ok(evidence.length > 0, `${name} ${setting}: evidence`);
+      const [id, letter] = setting.split('=');
+      const issue = RULE_ISSUES.find((i) => i.id === id);
+      const choice = issue?.choices.find((c) => c.letter === letter);
+      assert.ok(choice, `${name}: ${setting} is a choice`);
+      return `${id}=${choice.name}`;
+    });
+    assert.deepEqual(describeRules(resolved.value!), byName, `${name}: its choices`);
+    assert.deepEqual(presetFlow(name), expected.flow ?? DEFAULT_FLOW, `${name}: its game flow`);
+    assert.equal(expected.flow === undefined, expected.flowEvidence === undefined, `${name}: flow evidence`);
+  }
+});
+
+void test('the game flow choices: the default first, every preset flow one of them', () => {
+  assert.equal(UNRETREATABLE_CHOICES[0], DEFAULT_FLOW.unretreatable);
+  assert.equal(new Set(UNRETREATABLE_CHOICES).size, UNRETREATABLE_CHOICES.length);
+  for (const name of Object.keys(PRESETS)) {
+    assert.ok(UNRETREATABLE_CHOICES.includes(presetFlow(name).unretreatable), name);
+  }
+  assert.ok(
+    Object.keys(PRESETS).some((name) => presetFlow(name).unretreatable !== DEFAULT_FLOW.unretreatable),
+    'some preset keeps the other convention',
+  );
 });

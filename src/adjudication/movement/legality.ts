@@ -569,13 +569,9 @@ function checkSupport(
     }
   }
   // A support without coast of a fleet that can reach only one coast is read as the move without coast is
-  // (DATC 4.B.4: "the same ruling as issue 4.B.2"): for that coast (4.B.2 a), or illegal (4.B.2 b).
-  if (
-    board.unitType[supported] === FLEET &&
-    supportCoast === -1 &&
-    supportedMove.location !== dest &&
-    rules.omittedCoastOnePossible === 'illegal'
-  ) {
+  // (DATC 4.B.4: "the same ruling as issue 4.B.2"): for that coast (4.B.2 a), or illegal (4.B.2 b). Only a
+  // fleet's move ends on a coast, elsewhere than `dest`.
+  if (supportCoast === -1 && supportedMove.location !== dest && rules.omittedCoastOnePossible === 'illegal') {
     return illegal('coast-required', `the support must name the coast of ${destName} (4.B.2 b, 4.B.4)`);
   }
   // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
