@@ -20,6 +20,8 @@ import type { RuleOptions } from '../src/adjudication/rules.js';
 import type { Position } from '../src/position/types.js';
 
 const map = standardMap();
+/** The small neutral-army map of the variant tests: RED in RRR and RRS, BLUE in BBB and BBS, neutral NEA and NEB. */
+const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
 
 function position(type: Position['phase']['type'], extra: Partial<Position> = {}): Position {
   return {
@@ -305,8 +307,6 @@ void test('on a map without convoys, two coasts that do not touch are just not a
 });
 
 void test('a neutral unit takes no order, and supports of it name it neutral (4.C.5 a, 4.C.6 a)', () => {
-  // The small neutral-army map of the variant tests: RED in RRR and RRS, neutral armies in NEA and NEB.
-  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
   const units: Position['units'] = [
     { power: 'RED', type: 'A', location: 'RRR' },
     { power: 'RED', type: 'A', location: 'RRS' },
@@ -483,7 +483,6 @@ void test('no neutral army is rebuilt on a centre nobody owns where a unit stand
   // power owns that no unit stands on. Red's home Red Capital (the map's first province) is owned by nobody here
   // but a Blue army stands in it, so nothing is rebuilt there; Neutral A is empty and unowned: rebuilt; Neutral B
   // holds a neutral army. Every power has as many centres as units, so nothing else changes.
-  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
   const units: Position['units'] = [
     { power: 'RED', type: 'A', location: 'RRS' },
     { power: 'BLUE', type: 'A', location: 'RRR' },
@@ -506,7 +505,6 @@ void test('a supply centre in the map first province is owned and built on like 
   // The neutral-army map: Red owns its two home centres, Red Capital (the first province) and Red South, and has
   // one army: one build, ordered in Red Capital, which is owned and empty (6.I: a build in an owned, empty home
   // centre succeeds). Neutral A and Neutral B are unowned and empty: neutral armies are rebuilt there.
-  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
   const units: Position['units'] = [{ power: 'RED', type: 'A', location: 'RRS' }];
   const supplyCenters = { RED: ['RRR', 'RRS'] };
   const orders: GivenOrder[] = [
