@@ -272,6 +272,56 @@ void test('an order without a power needs no nationality (4.C.5 a), since no pow
   assert.deepEqual(result, ['succeeds moved "succeeds with attack strength 1" A VIE']);
 });
 
+// 4.D.9 a: a power that gave no orders is in civil disorder, and a hold support from another power for its units
+// fails. Orders without a power name no power, so Germany here counts as giving none; but a German unit's own
+// support is no support from another country (the issue speaks of "another country"), and it counts: A Munich
+// holds with 2 against 2. A foreign hold support of a German unit that moves does not match (invalid), civil
+// disorder or not.
+void test('under 4.D.9 a, a support by a unit of the power itself counts, and one of a moving unit does not match', () => {
+  const words = (units: Position['units'], orders: GivenOrder[]): string[] =>
+    adjudicateMovement(map, position('movement', { units }), orders, {
+      supportInCivilDisorder: 'fails',
+    }).value!.orders.map(summary);
+  const own = words(
+    [
+      { power: 'GERMANY', type: 'A', location: 'MUN' },
+      { power: 'GERMANY', type: 'A', location: 'BER' },
+      { power: 'FRANCE', type: 'A', location: 'BUR' },
+      { power: 'FRANCE', type: 'A', location: 'RUH' },
+    ],
+    [
+      { order: { kind: 'support', unit: { location: 'BER' }, supported: { location: 'MUN' } } },
+      { power: 'FRANCE', order: { kind: 'move', unit: { location: 'BUR' }, to: 'MUN' } },
+      {
+        power: 'FRANCE',
+        order: { kind: 'support', unit: { location: 'RUH' }, supported: { location: 'BUR' }, to: 'MUN' },
+      },
+    ],
+  );
+  assert.deepEqual(
+    own.map((o) => o.split(' ')[0]),
+    ['given', 'fails', 'given'],
+  );
+  const moving = words(
+    [
+      { power: 'GERMANY', type: 'A', location: 'KIE' },
+      { power: 'ENGLAND', type: 'F', location: 'HEL' },
+    ],
+    [
+      { order: { kind: 'move', unit: { location: 'KIE' }, to: 'HOL' } },
+      {
+        power: 'ENGLAND',
+        order: { kind: 'support', unit: { location: 'HEL' }, supported: { location: 'KIE' } },
+      },
+    ],
+  );
+  // It does not match because the unit moves, whatever its power's state: that is the reason given.
+  assert.deepEqual(moving, [
+    'succeeds moved "succeeds with attack strength 1" A KIE',
+    'invalid not-matching "invalid: the unit\'s order is A KIE - HOL" F HEL',
+  ]);
+});
+
 void test('an army in a convoyable coastal province convoys nobody and is no part of a written path', () => {
   // Ancient Mediterranean: Baleares is an island, a coast that fleets may convoy through; armies leave it only by
   // convoy. The army there is no fleet, so Saguntum - Tarraco via convoy has no route; a written path may not

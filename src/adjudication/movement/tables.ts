@@ -75,15 +75,20 @@ export interface MovementTables {
 function csrInto(start: Int32Array, list: Int32Array, rows: number, keys: Int32Array, items: number): void {
   // Count per row, sum up to the end of each row, then place the items from the last one down.
   start.fill(0, 0, rows + 1);
+  // Stryker disable next-line ConditionalExpression: equivalent, with no items the loops below place nothing and leave every row sum 0.
   if (items === 0) return;
   for (let i = 0; i < items; i++) {
     const k = keys[i]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, start[-1]++ is ignored by the typed array.
     if (k >= 0) start[k]!++;
   }
+  // Stryker disable next-line EqualityOperator: equivalent for `r <= rows`, start[rows] is 0 (no key is rows) and the next line sets it the same.
   for (let r = 1; r < rows; r++) start[r]! += start[r - 1]!;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, with no rows start[0] = start[-1] writes undefined, 0, where 0 is.
   if (rows > 0) start[rows] = start[rows - 1]!;
   for (let i = items - 1; i >= 0; i--) {
     const k = keys[i]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, --start[-1] is NaN and list[NaN] = i is ignored by the typed array.
     if (k >= 0) list[--start[k]!] = i;
   }
 }
@@ -97,7 +102,7 @@ export function buildTables(
   board: Board,
   orders: readonly (AcceptedOrder | undefined)[],
   rules: RuleOptions,
-  civilDisorder?: Uint8Array,
+  civilDisorder: Uint8Array,
   scratch: MovementScratch = movementScratch(board.map, board.unitCount),
 ): MovementTables {
   scratch.reserve(board.unitCount);
@@ -115,11 +120,15 @@ function writeOrderColumns(
   s: MovementScratch,
 ): boolean {
   const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove } = s;
+  // (Reading written paths when there are none, followPaths, gives the same table anew.)
+  // Stryker disable next-line BooleanLiteral: equivalent, see above.
   let paths = false;
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, place n holds no unit, and nothing reads its columns.
   for (let u = 0; u < n; u++) {
     const o = orders[u];
     if (o === undefined) {
       kind[u] = HOLD;
+      // Stryker disable next-line UnaryOperator: equivalent, no reader looks at these columns of a unit that holds (each tests the kind first).
       dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
       viaConvoy[u] = invalidMove[u] = 0;
       continue;
@@ -131,6 +140,7 @@ function writeOrderColumns(
     supportCoast[u] = o.supportCoast;
     viaConvoy[u] = o.viaConvoy ? 1 : 0;
     invalidMove[u] = o.impossible ? 1 : 0;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for `true` and `||`, see above (`o.path === null` is killed: E.160).
     if (o.kind === MOVE && o.path !== null) paths = true;
   }
   return paths;
@@ -144,7 +154,7 @@ function writeOrderColumns(
 export function tablesFromColumns(
   board: Board,
   rules: RuleOptions,
-  civilDisorder: Uint8Array | undefined,
+  civilDisorder: Uint8Array,
   s: MovementScratch,
   orders?: readonly (AcceptedOrder | undefined)[],
 ): MovementTables {
@@ -156,10 +166,14 @@ export function tablesFromColumns(
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
   const { matches, followsPath } = s;
   let convoys = 0;
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, place n holds no unit, and nothing reads what is written there.
   for (let u = 0; u < n; u++) {
     matches[u] = NOT_MATCHING;
     followsPath[u] = 0;
     const t = target[u]!;
+    // (As a support a convoy would match an impossible move too (4.E.1 b), but no legal convoy order names one: it
+    // has no route. A hold or a move names no unit, and kind[-1] is undefined.)
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, see above.
     if (kind[u] === SUPPORT) {
       if (dest[u] === -1) {
         matches[u] = kind[t] !== MOVE ? MATCHES : NOT_MATCHING;
@@ -168,18 +182,23 @@ export function tablesFromColumns(
           matches[u] &&
           foreign &&
           rules.supportInCivilDisorder === 'fails' &&
-          civilDisorder?.[board.unitPower[t]!]
+          civilDisorder[board.unitPower[t]!]
         ) {
           matches[u] = CIVIL_DISORDER;
         }
       } else {
+        // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, a named coast is a location after every province, never 0.
         const coastOk = supportCoast[u]! < 0 || supportCoast[u] === destLocation[t];
         matches[u] = kind[t] === MOVE && dest[t] === dest[u] && coastOk ? MATCHES : NOT_MATCHING;
       }
-    } else if (kind[u] === CONVOY) {
-      matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
+    } else {
+      // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold or a move names no unit: kind[-1] is undefined, no match.
+      if (kind[u] === CONVOY)
+        matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
     }
     keys[u] = kind[u] === CONVOY && matches[u] === MATCHES ? t : -1;
+    // (The counts here and below only say whether a table has items: one built from no items has the same empty rows.)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: equivalent, see above.
     if (keys[u]! >= 0) convoys++;
   }
 
@@ -187,6 +206,7 @@ export function tablesFromColumns(
   // fleets on it, in its order.
   let convoyStart: Int32Array = s.convoyStart;
   let convoyers: Int32Array = s.convoyers;
+  // Stryker disable next-line ConditionalExpression: equivalent, see above.
   csrInto(convoyStart, convoyers, n, keys, convoys === 0 ? 0 : n);
   if (orders !== undefined) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
 
@@ -194,36 +214,50 @@ export function tablesFromColumns(
   const { route, opposite, brannan, moveKeys } = s;
   let supports = 0;
   let moves = 0;
+  // (Place n holds no unit: what is written there is never read; columns the loop reads there are left from an
+  // earlier phase at most.)
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
   for (let u = 0; u < n; u++) {
     route[u] = BY_LAND;
     opposite[u] = -1;
     brannan[u] = -1;
     keys[u] = kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: equivalent, only whether the count is 0 is read.
     if (keys[u]! >= 0) supports++;
     moveKeys[u] = -1;
     if (kind[u] !== MOVE) continue;
     moveKeys[u] = dest[u]!;
+    // Stryker disable next-line UpdateOperator: equivalent, only whether the count is 0 is read.
     moves++;
     const v = board.unitAt[dest[u]!]!;
-    if (v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
+    // (For no unit, kind[-1] is undefined.)
+    if (kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
     if (board.unitType[u] !== ARMY || invalidMove[u]) continue;
     route[u] = chooseRoute(board, s, rules, convoyStart, convoyers, u);
     if (route[u] === BY_CONVOY) {
+      // (A written path names a sea at least (legality drops an empty one), so no fleets means a sea without one,
+      // which already made the move invalid in followPaths.)
       const ordered = followsPath[u]
-        ? convoyStart[u + 1]! > convoyStart[u]!
+        ? // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, see above.
+          convoyStart[u + 1]! > convoyStart[u]!
         : routeOfConvoyOrders(board, s, convoyStart, convoyers, u);
       if (!ordered || (rules.convoyPath === 'required' && !followsPath[u])) invalidMove[u] = 1;
     }
   }
   // (No items: the tables are empty rows, without going over the keys.)
+  // Stryker disable next-line ConditionalExpression: equivalent, see above.
   csrInto(s.supportStart, s.supporters, n, keys, supports === 0 ? 0 : n);
+  // Stryker disable next-line ConditionalExpression: equivalent, see above.
   csrInto(s.moveStart, s.movers, map.provinceCount, moveKeys, moves === 0 ? 0 : n);
 
   if (rules.convoyAttackOrigin === 'brannan') {
     for (let v = 0; v < n; v++) {
-      if (kind[v] !== MOVE || route[v] !== BY_CONVOY || invalidMove[v]) continue;
+      // (Only a move has another route than BY_LAND.)
+      if (route[v] !== BY_CONVOY || invalidMove[v]) continue;
       const u = board.unitAt[dest[v]!]!;
-      if (u < 0 || kind[u] !== MOVE || opposite[u]! >= 0) continue;
+      // (For no unit, kind[-1] is undefined. A unit that moves back into v's province is no last fleet of v: it
+      // stands at dest[u] and convoys nobody, so the loop below finds none.)
+      if (kind[u] !== MOVE) continue;
       let last = false;
       for (let i = convoyStart[v]!; i < convoyStart[v + 1]! && !last; i++) {
         const f = convoyers[i]!;
@@ -274,14 +308,19 @@ function followPaths(
 ): [Int32Array, Int32Array] {
   const n = board.unitCount;
   const lists: number[][] = [];
+  // (Place n holds no unit: a list for it would come after every other list, read by no row; it has no order.)
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
   for (let u = 0; u < n; u++) lists.push(Array.from(list.subarray(start[u], start[u + 1])));
+  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
   for (let u = 0; u < n; u++) {
+    // Only a move has a path: null when none is written (an empty one is none), undefined for a unit without order.
     const path = orders[u]?.path;
-    if (s.kind[u] !== MOVE || path === null || path === undefined) continue;
+    if (!path) continue;
     s.followsPath[u] = 1;
     const fleets = path.map((sea) => lists[u]!.find((f) => board.unitProvince[f] === sea) ?? -1);
+    // (An invalid move's fleets are never read, so its list may keep the -1.)
     if (fleets.includes(-1)) s.invalidMove[u] = 1;
-    lists[u] = fleets.filter((f) => f >= 0);
+    lists[u] = fleets;
   }
   const newStart = new Int32Array(n + 1);
   for (let u = 0; u < n; u++) newStart[u + 1] = newStart[u]! + lists[u]!.length;
@@ -358,8 +397,12 @@ function routeOfConvoyOrders(
   const reached = s.searchMarks;
   const queue = s.searchQueue;
   let tail = base;
+  // (The marks only keep a fleet from being queued twice. Without them a fleet is queued again, which reaches no
+  // new fleet, and the search still ends: base is 0 here, base - i is no place, and places past the queue's end
+  // are dropped.)
   for (let i = 0; i < count; i++) {
     if (!seaTouches(map, board.unitProvince[convoyers[start + i]!]!, from)) continue;
+    // Stryker disable next-line ArithmeticOperator: equivalent, see above.
     reached[base + i] = 1;
     queue[tail++] = i;
   }
@@ -369,10 +412,12 @@ function routeOfConvoyOrders(
     if (seaTouches(map, board.unitProvince[f]!, to)) found = true;
     for (let j = 0; j < count; j++) {
       if (
+        // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent for `false` and `base - j`, see above (`&&` is killed: E.172).
         reached[base + j] ||
         !fleetAdjacent(map, board.unitLocation[f]!, board.unitLocation[convoyers[start + j]!]!)
       )
         continue;
+      // Stryker disable next-line ArithmeticOperator: equivalent, see above.
       reached[base + j] = 1;
       queue[tail++] = j;
     }
