@@ -13,12 +13,15 @@ import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
 import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
 import { readDataFile } from './datc-harness.js';
+import { testMap } from './test-maps.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { GameMap } from '../src/map/types.js';
 import type { RuleOptions } from '../src/adjudication/rules.js';
 import type { Position } from '../src/position/types.js';
 
 const map = standardMap();
+/** The small neutral-army map of the variant tests: RED in RRR and RRS, BLUE in BBB and BBS, neutral NEA and NEB. */
+const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
 
 function position(type: Position['phase']['type'], extra: Partial<Position> = {}): Position {
   return {
@@ -354,8 +357,6 @@ void test('on a map without convoys, two coasts that do not touch are just not a
 });
 
 void test('a neutral unit takes no order, and supports of it name it neutral (4.C.5 a, 4.C.6 a)', () => {
-  // The small neutral-army map of the variant tests: RED in RRR and RRS, neutral armies in NEA and NEB.
-  const neutralMap = compileMapOrThrow(JSON.parse(readDataFile('maps/neutral.json')));
   const units: Position['units'] = [
     { power: 'RED', type: 'A', location: 'RRR' },
     { power: 'RED', type: 'A', location: 'RRS' },
@@ -421,9 +422,17 @@ void test('a position that cannot be is refused, each unit named with what is wr
   for (let i = 0; i < 6; i++)
     assert.deepEqual(alone(units[i]!), [expected[i]!.code], JSON.stringify(units[i]));
   assert.deepEqual(alone(units[6]!, units[7]!), ['two-units-in-province']);
+  // A unit of no type in a coastal province (where a fleet could stand) is refused as well.
+  assert.deepEqual(alone({ power: 'AUSTRIA', type: 'X' as 'A', location: 'TRI' }), ['bad-unit-type']);
   // The first unit of the list is unit 0: a second one in its province is refused too.
+  const twoInTrieste = [
+    { code: 'two-units-in-province', message: 'unit 2 (F TRI): TRI already holds a unit' },
+  ];
   assert.deepEqual(adjudicateAdjustments(map, position('adjustment', { units: units.slice(6) }), []), {
-    issues: [{ code: 'two-units-in-province', message: 'unit 2 (F TRI): TRI already holds a unit' }],
+    issues: twoInTrieste,
+  });
+  assert.deepEqual(adjudicateMovement(map, position('movement', { units: units.slice(6) }), []), {
+    issues: twoInTrieste,
   });
 });
 
@@ -450,4 +459,112 @@ void test('units written in other spellings are the units their canonical codes 
     ];
     assert.deepEqual(movementSummaries(map, units, orders), expected, spa);
   }
+});
+
+void test('the 1982 paradox rule protects the support of a fleet only: an army on a convoyable coast is not protected', () => {
+  // The archipelago test map with the Isle made reachable by armies from Westland and Eastland (it stays a
+  // convoyable coast, whose fleet convoys like one at sea). Beta's fleet in the Isle convoys A Eastland to
+  // Westland, whose army supports the attack on the Isle. The 1982 rule (4.A.2 b) keeps a convoyed army from
+  // cutting the support of a FLEET supporting an action in a body of water (or convoyable coast) that holds a
+  // convoying fleet; A Westland is an army, so the rule does not apply and the ordinary rules give two resolutions
+  // (convoy holds: support cut, 1 against 1, the attack fails; convoy disrupted: support given, 2 against 1, the
+  // fleet is dislodged): a paradox the 1982 rule leaves, settled by its fallback. Under the default fallback,
+  // all-hold, every move of the paradox fails and the fleet stays; under Szykman the convoy alone fails, so the
+  // support is given and F West Sea dislodges F Isle. (Were the army protected like a fleet, there would be no
+  // paradox: the support stands and the fleet is dislodged under either fallback.)
+  const { map: isle, issues } = testMap(
+    'archipelago.json',
+    {},
+    {
+      ISL: { army: ['WES', 'EAS'] },
+      WES: { army: ['HIL', 'NOR', 'ISL'] },
+      EAS: { army: ['HIL', 'NOR', 'ISL'] },
+    },
+  );
+  assert.deepEqual(issues, []);
+  const units: Position['units'] = [
+    { power: 'ALPHA', type: 'A', location: 'WES' },
+    { power: 'ALPHA', type: 'F', location: 'WSE' },
+    { power: 'BETA', type: 'F', location: 'ISL' },
+    { power: 'BETA', type: 'A', location: 'EAS' },
+  ];
+  const orders: GivenOrder[] = [
+    {
+      power: 'ALPHA',
+      order: { kind: 'support', unit: { location: 'WES' }, supported: { location: 'WSE' }, to: 'ISL' },
+    },
+    { power: 'ALPHA', order: { kind: 'move', unit: { location: 'WSE' }, to: 'ISL' } },
+    {
+      power: 'BETA',
+      order: { kind: 'convoy', unit: { location: 'ISL' }, army: { location: 'EAS' }, to: 'WES' },
+    },
+    { power: 'BETA', order: { kind: 'move', unit: { location: 'EAS' }, to: 'WES', viaConvoy: true } },
+  ];
+  const outcome = (paradoxFallback: RuleOptions['paradoxFallback']): string[] => {
+    const result = adjudicateMovement(isle!, position('movement', { units }), orders, {
+      convoyParadox: 'rule-1982',
+      paradoxFallback,
+    });
+    assert.deepEqual(result.issues, []);
+    const after = result.value!.position;
+    return [
+      ...result.value!.orders.map((o) => `${o.resolution} ${o.message}`),
+      `dislodged: ${after.dislodged.map((u) => `${u.power} ${u.type} ${u.location}`).join(', ')}`,
+    ];
+  };
+  assert.deepEqual(outcome('all-hold'), [
+    'given given',
+    'fails fails: convoy paradox, all-hold rule (the rule-1982 paradox rule gives no resolution)',
+    'available available: convoy paradox, all-hold rule (the rule-1982 paradox rule gives no resolution)',
+    'fails fails: convoy paradox, all-hold rule (the rule-1982 paradox rule gives no resolution)',
+    'dislodged: ',
+  ]);
+  assert.deepEqual(outcome('szykman'), [
+    'given given',
+    'succeeds succeeds with attack strength 2',
+    'disrupted disrupted: convoy paradox, Szykman rule (the rule-1982 paradox rule gives no resolution)',
+    'fails fails: the convoy is disrupted',
+    'dislodged: BETA F ISL',
+  ]);
+});
+
+void test('no neutral army is rebuilt on a centre nobody owns where a unit stands, also in the first province', () => {
+  // The neutral-army map (rules.neutralArmies): after a Fall, a neutral army is rebuilt on every supply centre no
+  // power owns that no unit stands on. Red's home Red Capital (the map's first province) is owned by nobody here
+  // but a Blue army stands in it, so nothing is rebuilt there; Neutral A is empty and unowned: rebuilt; Neutral B
+  // holds a neutral army. Every power has as many centres as units, so nothing else changes.
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'RRS' },
+    { power: 'BLUE', type: 'A', location: 'RRR' },
+    { power: 'BLUE', type: 'A', location: 'BBB' },
+    { power: 'NEUTRAL', type: 'A', location: 'NEB' },
+  ];
+  const supplyCenters = { RED: ['RRS'], BLUE: ['BBB', 'BBS'] };
+  // Nobody disbands a neutral unit (it takes no order, 4.C.5 a).
+  const orders: GivenOrder[] = [{ power: 'BLUE', order: { kind: 'disband', unit: { location: 'NEB' } } }];
+  const result = adjudicateAdjustments(neutralMap, position('adjustment', { units, supplyCenters }), orders);
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value!.orders.map(summary), [
+    'illegal neutral-unit "illegal: the unit is neutral: no power disbands it" A NEB',
+  ]);
+  assert.deepEqual(result.value!.rebuilt, [{ power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
+  assert.deepEqual(result.value!.units, [...units, { power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
+});
+
+void test('a supply centre in the map first province is owned and built on like any other', () => {
+  // The neutral-army map: Red owns its two home centres, Red Capital (the first province) and Red South, and has
+  // one army: one build, ordered in Red Capital, which is owned and empty (6.I: a build in an owned, empty home
+  // centre succeeds). Neutral A and Neutral B are unowned and empty: neutral armies are rebuilt there.
+  const units: Position['units'] = [{ power: 'RED', type: 'A', location: 'RRS' }];
+  const supplyCenters = { RED: ['RRR', 'RRS'] };
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'build', unit: { type: 'A', location: 'RRR' } } },
+  ];
+  const result = adjudicateAdjustments(neutralMap, position('adjustment', { units, supplyCenters }), orders);
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(result.value!.orders.map(summary), ['succeeds built "built" A RRR']);
+  assert.deepEqual(result.value!.adjustments, [
+    { power: 'RED', centers: 2, units: 1, change: 1 },
+    { power: 'BLUE', centers: 0, units: 0, change: 0 },
+  ]);
 });

@@ -44,10 +44,12 @@ export interface AdjustmentResult {
  * neutral (`owner` -1) that none of `units` stands on. Also applied after a Fall whose adjustment phase is skipped.
  */
 export function rebuildNeutralArmies(map: GameMap, owner: ArrayLike<number>, units: readonly Unit[]): Unit[] {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, neutralRebuilds makes the same test and returns none (this only saves the array below); neutralPower is the number of powers or -1, never 0.
   if (map.neutralPower < 0) return [];
   const occupied = new Uint8Array(map.provinceCount);
   for (const unit of units) {
     const p = provinceOf(map, unit.location);
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, the units are on the map (compileBoard checked them), and occupied[-1] would be no place of the typed array anyway (`> 0` is killed).
     if (p >= 0) occupied[p] = 1;
   }
   return neutralRebuilds(map, owner, (p) => occupied[p] === 1).map((p): Unit => ({
@@ -82,6 +84,7 @@ export function adjudicateAdjustments(
     if (power < 0) return { issues: [issue('unknown-power', `supply centres of unknown power "${name}"`)] };
     for (const code of centers) {
       const p = splitCoast(map, code).province;
+      // Stryker disable next-line ConditionalExpression: equivalent for `p < 0` as `false`, supplyCenter[-1] is undefined, no supply centre, which is refused the same (`p <= 0` is killed).
       if (p < 0 || !map.supplyCenter[p])
         return {
           issues: [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)],
@@ -326,7 +329,9 @@ function alphabeticalOrder(map: GameMap, board: Board, rules: RuleOptions): (a: 
     return (a, b) => {
       const x = map.locationCode[board.unitLocation[a]!]!;
       const y = map.locationCode[board.unitLocation[b]!]!;
-      return x < y ? -1 : x > y ? 1 : 0;
+      // Two units never share a location (one unit per province), so the codes are never equal.
+      // Stryker disable next-line EqualityOperator: equivalent for `x <= y`, see above.
+      return x < y ? -1 : 1;
     };
   }
   return (a, b) =>
@@ -379,6 +384,7 @@ function provinceNeighbours(map: GameMap): { start: Int32Array; next: Int32Array
   if (n === undefined) {
     const P = map.provinceCount;
     const start = new Int32Array(P + 1);
+    // Stryker disable next-line ArrayDeclaration: equivalent, a first entry too many is never read (start[0] then counts it, so every row starts after it).
     const next: number[] = [];
     for (let p = 0; p < P; p++) {
       start[p] = next.length;

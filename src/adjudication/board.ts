@@ -6,7 +6,7 @@ import type { GameMap } from '../map/types.js';
 import { lookupCode, lookupLocation } from '../map/query.js';
 import { isNeutral, unitOwnerIndex } from '../map/neutral.js';
 import { issue, type Issue, type Result } from '../issues.js';
-import type { Position, Unit } from '../position/types.js';
+import type { Unit } from '../position/types.js';
 
 export const ARMY = 0;
 export const FLEET = 1;
@@ -112,12 +112,15 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
   let power: number | undefined;
   for (let u = 0; u < n; u++) {
     const unit = units[u]!;
+    // Stryker disable next-line ConditionalExpression: equivalent for `true`, looking the same name up again gives the same power (`false` is killed).
     if (unit.power !== lastName) {
       lastName = unit.power;
       power = columns.powerByName.get(lastName);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, isNeutral is false for a power the map knows, and a neutral unit left without a power goes to compileBoard, which builds the same board from the same units.
       if (power === undefined && isNeutral(map, lastName)) power = map.neutralPower;
     }
     const location = lookupCode(map, unit.location);
+    // Stryker disable next-line EqualityOperator: equivalent for `location <= 0`, a unit at location 0 goes to compileBoard, which builds the same board from the same units.
     if (power === undefined || location < 0) return compileBoard(map, units);
     const province = map.locationProvince[location]!;
     const kind = map.provinceKind[province];
@@ -127,6 +130,7 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
       unitLocation[u] = province; // an army stands in the province, never on a coast
       unitType[u] = ARMY;
     } else if (unit.type === 'F') {
+      // Stryker disable next-line ConditionalExpression: equivalent for `true`, every fleet then goes to compileBoard, which builds the same board from the same units.
       if (kind === 'land' || (location === province && map.provinceCoasts[province]!.length > 0))
         return compileBoard(map, units);
       unitLocation[u] = location;
@@ -138,11 +142,7 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
   }
   return {
     value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt },
+    // Stryker disable next-line ArrayDeclaration: equivalent, the callers (adjudicate.ts, codes.ts; the package does not export loadBoard) read the issues only of a result without a value.
     issues: [],
   };
-}
-
-/** The board of a position's units. */
-export function boardOf(map: GameMap, position: Position): Result<Board> {
-  return compileBoard(map, position.units);
 }

@@ -78,7 +78,8 @@ export function applyBackupRule(
   let fallback = false;
   if (
     rule === 'rule-1971' ||
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the 1982 rule leaves no paradox (DATC 4.A.2 b), so no cycle with a convoy comes here under it.
+    // On the standard map the 1982 rule leaves no paradox (DATC 4.A.2 b); one remains where an army supports into a
+    // convoyable coast, as the rule protects fleets only.
     rule === 'rule-1982' ||
     rule === 'rule-2000'
   ) {

@@ -172,6 +172,7 @@ export class MovementDecisions {
     // fewer cycles. Convoyed attacks cut when their PATH holds.
     // Stryker disable next-line EqualityOperator: equivalent for `pass <= 2`, a third pass is the land pass again, which found no cut the first time (`pass >= 2` is killed).
     for (let pass = 0; pass < 2; pass++) {
+      // Stryker disable next-line EqualityOperator: equivalent for `pass !== 1` (convoyed attacks first): an attack over land cuts whatever the convoyed ones' paths are, so the order changes only which decisions are read before the same answer; an open path read first makes the main solver look twice at a support that fails both times, and any cycle the support then joins holds that path's convoy, whose backup rule settles no support.
       const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
@@ -182,9 +183,11 @@ export class MovementDecisions {
     // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold support (into -1) reads unitAt[-1], undefined, which the next test rejects (`false` is killed).
     if (into >= 0) {
       const a = board.unitAt[into]!;
-      if (a >= 0 && t.kind[a] === MOVE && t.dest[a] === here && board.unitPower[a] !== power) {
-        if (this.solver.resolve(a, !optimistic)) return false;
-      }
+      // Stryker disable next-line ConditionalExpression: equivalent for `false`, the next line reads kind[-1], undefined, no MOVE (`true` is killed).
+      if (a < 0) return true;
+      // A move of the supporter's own power needs no test: its attack on its own unit has strength 0 (6.D.10)
+      // whatever else is decided, so it is decided at once as failing (never open) and dislodges nothing.
+      if (t.kind[a] === MOVE && t.dest[a] === here && this.solver.resolve(a, !optimistic)) return false;
     }
     return true;
   }
@@ -246,7 +249,9 @@ export class MovementDecisions {
       // Stryker disable next-line ConditionalExpression: equivalent for `false`, a unit with a (legal) CONVOY order stands in a convoy-capable province (6.F.1), so the test below answers the same (`true` is killed).
       if (board.map.convoyCapable[province] !== 1) return false;
       const there = board.unitAt[province]!;
-      return there >= 0 && t.kind[there] === CONVOY;
+      // Stryker disable next-line ConditionalExpression: equivalent for `false`, the next line reads kind[-1], undefined, no CONVOY (`true` is killed).
+      if (there < 0) return false;
+      return t.kind[there] === CONVOY;
     }
     // Stryker disable next-line ConditionalExpression: equivalent for `false`, with into -1 no fleet's province equals it and the loop returns false (`true` is killed).
     if (into < 0) return false;
@@ -274,7 +279,8 @@ export class MovementDecisions {
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
       const moves = this.convoyAdjudicatesAttacks
-        ? this.move(a, !optimistic)
+        ? // Stryker disable next-line BooleanLiteral: equivalent, only the guess solver takes this branch, and it reads every open decision as its guess whatever bound is asked for; move() uses the bound itself only to combine a battle that is MAYBE, which needs the two bounds of a convoy path to differ, so never in that solver.
+          this.move(a, !optimistic)
         : this.solver.resolve(a, !optimistic);
       if (moves) return false;
     }
@@ -368,12 +374,16 @@ export class MovementDecisions {
           if (seaTouches(map, fleetProvince, to)) return true;
         }
       }
+      // StrykerJS reads a directive only before a statement, so the `finally` block (next) is reached from here.
+      // Stryker disable BlockStatement: equivalent, without the release the stack only grows: take() clears every place it hands out, so no search reads another's marks, and only memory is spent.
       return false;
     } finally {
       // Also when the solver unwinds a recursion that went too deep (resolver.ts).
       s.release(count);
     }
   }
+
+  // Stryker restore BlockStatement
 
   /** Is fleet f on a route of u's convoying fleets (reachable from the start and from the end)? */
   private onSomeRoute(u: number, f: number): boolean {

@@ -46,8 +46,6 @@ export class Resolver {
   /** RESOLVED, VISITED, IN_CYCLE flags per decision. */
   private state: Uint8Array;
   private value: Uint8Array;
-  /** Decisions settled by the backup rule rather than by the equations. */
-  byBackupRule: Uint8Array;
   // The initial values below are placeholders: reset() sets each before any use, so their mutants are equivalent.
   // Stryker disable next-line ArrayDeclaration: equivalent, reset() empties it (see above).
   private readonly cycle: number[] = [];
@@ -73,7 +71,6 @@ export class Resolver {
     this.size = size;
     this.state = new Uint8Array(size);
     this.value = new Uint8Array(size);
-    this.byBackupRule = new Uint8Array(size);
   }
 
   /** Prepares for a new set of `size` decisions (by default as many as before) with the given rules. */
@@ -84,12 +81,10 @@ export class Resolver {
       const capacity = Math.max(size, this.state.length * 2);
       this.state = new Uint8Array(capacity);
       this.value = new Uint8Array(capacity);
-      this.byBackupRule = new Uint8Array(capacity);
     }
     this.size = size;
     this.state.fill(0, 0, size);
     this.value.fill(0, 0, size);
-    this.byBackupRule.fill(0, 0, size);
     this.truncateCycle(0);
     // The stack is empty here unless an error other than TOO_DEEP left decide() (resolve pops what it pushes,
     // unwind empties it), so this guard is never needed by a correct run.
@@ -221,30 +216,24 @@ export class Resolver {
     return optimistic;
   }
 
+  /**
+   * Hands the cycle to the backup rule. Every rule of the engine (backup-rule.ts) settles at least one decision of
+   * the cycle, all of which are open here (circular movement settles every move, the paradox rules every convoy), so
+   * the solver always makes progress; its answer of whether it changed anything else is not needed here.
+   */
   private applyBackupRule(members: number[]): void {
-    let settled = 0;
-    const changed = this.backupRule(members, (d, value) => {
+    this.backupRule(members, (d, value) => {
       if (this.state[d]! & RESOLVED) return false;
       this.state[d] = RESOLVED;
       this.value[d] = value ? 1 : 0;
-      this.byBackupRule[d] = 1;
-      // Stryker disable next-line UpdateOperator: equivalent, only whether it is 0 is read.
-      settled++;
       // Stryker disable next-line BooleanLiteral: equivalent in this solver, the attacks on a convoying fleet that the all-hold rule settles by this answer (backup-rule.ts) are decisions of its cycle (its CONVOY resolves them), marked there already; the guess solver's answer matters and is tested.
       return true;
     });
-    if (settled === 0 && !changed) {
-      // A backup rule that settles nothing would loop for ever; let the whole cycle fail instead.
-      for (const d of members) {
-        if (this.state[d]! & RESOLVED) continue;
-        this.state[d] = RESOLVED;
-        this.value[d] = 0;
-        this.byBackupRule[d] = 1;
-      }
-    }
   }
 
   private addToCycle(d: number): void {
+    // A decision that retreats after a deeper one already met it (resolve, above) is in the list once.
+    // Stryker disable next-line ConditionalExpression: equivalent for `false`, a decision listed twice is settled once (settle() of a settled decision does nothing), marked the same twice by the backup rule, and unmarked twice by truncateCycle (`true` is killed).
     if (this.state[d]! & IN_CYCLE) return;
     this.state[d] = this.state[d]! | IN_CYCLE;
     this.cycle.push(d);
