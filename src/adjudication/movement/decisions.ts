@@ -167,7 +167,6 @@ export class MovementDecisions {
     const board = t.board;
     const here = board.unitProvince[s]!;
     const into = t.dest[s]!;
-    const power = board.unitPower[s]!;
     // Attacks over land cut without depending on anything, so they are looked at first: fewer dependencies,
     // fewer cycles. Convoyed attacks cut when their PATH holds.
     // Stryker disable next-line EqualityOperator: equivalent for `pass <= 2`, a third pass is the land pass again, which found no cut the first time (`pass >= 2` is killed).
