@@ -350,6 +350,7 @@ function chooseRoute(
   for (let i = convoyStart[u]!; i < convoyStart[u + 1]!; i++)
     if (board.unitPower[convoyers[i]!] === board.unitPower[u]) ownFleet = true;
   const v = board.unitAt[dest[u]!]!;
+  // Stryker disable next-line ConditionalExpression: equivalent for `true`, with no unit there kind[-1] is undefined, no MOVE.
   const comesBack = v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u];
   // (Not a closure for "a route of convoy orders exists": that would be an allocation per army move.)
   switch (rules.adjacentConvoy) {
