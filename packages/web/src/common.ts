@@ -41,21 +41,20 @@ export function useMap(id: string): boolean {
  * and phase would write them; none for a position the rules refuse.
  */
 export function exampleOrders(position: Position): string {
-  const lines: string[] = [];
-  const seen = new Set<string>();
   let legal: readonly LegalOrder[];
   try {
     legal = legalOrders(map, position);
   } catch {
     return ''; // a position being edited may not be one the rules know (the page shows its problem elsewhere)
   }
-  for (const o of legal) {
-    if (seen.has(o.power) || seen.size === 2) continue;
-    const move = legal.find((m) => m.power === o.power && m.order.kind === 'move') ?? o;
-    seen.add(o.power);
-    lines.push(`${displayName(o.power)}:`, move.text);
-  }
-  return lines.join('\n');
+  const firstPowers = [...new Set(legal.map((o) => o.power))].slice(0, 2);
+  return firstPowers
+    .flatMap((power) => {
+      const own = legal.filter((o) => o.power === power);
+      const move = own.find((o) => o.order.kind === 'move') ?? own[0]!;
+      return [`${displayName(power)}:`, move.text];
+    })
+    .join('\n');
 }
 
 /** The element with this id; a page without it is a build mistake, reported at once. */

@@ -187,10 +187,10 @@ function mapChoices(): void {
   );
   byId('locations').replaceChildren(...map.locationCode.map((code) => el('option', { value: code })));
   const examples = [map.locationCode[0], map.locationCode.find((code) => code.includes('/'))];
-  byId<HTMLInputElement>('unit-location').placeholder = `province (e.g. ${examples
+  byId<HTMLInputElement>('unit-location').placeholder = `e.g. ${examples
     .filter((code) => code !== undefined)
     .join(', ')
-    .toLowerCase()})`;
+    .toLowerCase()}`;
   byId<HTMLInputElement>('year').min = String(map.startYear);
   byId<HTMLSelectElement>('sandbox-map').value = state.map;
 }

@@ -570,7 +570,8 @@ function checkSupport(
   }
   // A support without coast of a fleet that can reach only one coast supports the move to that coast, under either
   // choice of 4.B.2: DATC 4.B.4 only suggests "the same ruling as issue 4.B.2", and dipcc, which fails such a move
-  // (4.B.2 b), gives such supports in its recorded games (game 433761, S1903M: Austria's F GRE and A SER S F AEG - BUL carry Italy's F AEG - BUL/SC). E.109.
+  // (4.B.2 b), gives such supports in its recorded games (game 433761, S1903M: Austria's F GRE and A SER S F AEG -
+  // BUL carry Italy's F AEG - BUL/SC). E.109.
   // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
   return accept(SUPPORT, unit, dest, UNUSED, false, supported, supportCoast);
 }
