@@ -1,0 +1,369 @@
+/**
+ * The integer way (`resolveMovementCodes`, movement/codes.ts) on the cases judged by hand: every DATC movement case
+ * that has a code form, every movement case of test/data/engine-cases.json (under its rule choices) and every
+ * movement case of the small test maps (test/data/maps/*cases.json), each order written as one row. What the
+ * result arrays hold is checked against the case's own expectations: which rows count (an "illegal" order does
+ * not), each order's success (succeeds, given and available succeed; fails, cut, disrupted and invalid fail; a
+ * hold stands), who is dislodged and whether it has a retreat ("dislodged" or "destroyed", read from
+ * `dislodgedFrom`, `byConvoy` and `contested`), where each unit ends and the words of the retreat phase that
+ * follows. Then a small fixed set of random positions and rows against `adjudicateMovement` (test/codes-compare.ts).
+ * Fast enough to run once per mutant (test/mutation.test.ts); test/codes.test.ts runs the large random sets.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { retreatOptions } from '../src/adjudication/movement/adjudicate.js';
+import {
+  newMovementCodesResult,
+  resolveMovementCodes,
+  type MovementCodesResult,
+} from '../src/adjudication/movement/codes.js';
+import { adjudicateRetreats } from '../src/adjudication/retreat.js';
+import { compileBoard } from '../src/adjudication/board.js';
+import { PRESETS, resolveRules, type RuleOptions } from '../src/adjudication/rules.js';
+import { readDatcJson } from '../src/datc/cases.js';
+import { unitIdentity } from '../src/datc/run.js';
+import { readPositionText } from '../src/formats/position-text.js';
+import { workloadOrders, workloadPosition } from '../src/formats/workload.js';
+import { standardMap } from '../src/map/compile.js';
+import type { GameMap } from '../src/map/types.js';
+import * as oc from '../src/orders/codes.js';
+import { parseOrders } from '../src/orders/parse.js';
+import type { GivenOrder } from '../src/orders/types.js';
+import type { DislodgedUnit, Position, Unit } from '../src/position/types.js';
+import { seededRandom } from '../src/selfplay/random-player.js';
+import { midgameWorkload } from '../bench/generate.js';
+import { assertSame, randomRows } from './codes-compare.js';
+import {
+  datcWords,
+  loadDatcCases,
+  outcomeProblems,
+  prepareMovementCase,
+  readDataFile,
+  type CaseRun,
+  type Outcome,
+} from './datc-harness.js';
+import { testMap, type ProvinceChanges } from './test-maps.js';
+
+const standard = standardMap();
+
+/** A case as the integer way reads it. */
+interface CodedCase {
+  id: string;
+  map: GameMap;
+  position: Position;
+  orders: GivenOrder[];
+  rules?: Partial<RuleOptions>;
+  /** The case's word per order ("fails, dislodged"). */
+  words: string[];
+  /** The words carry the DATC's tags (", dislodged", ", destroyed"); the test maps' cases give the word only. */
+  tags: boolean;
+  retreats?: { orders: GivenOrder[]; words: string[] };
+  /** What is wrong with the units after the phase (and its retreats), as the case states them. */
+  after: (run: CaseRun, units: readonly Unit[]) => string[];
+}
+
+/**
+ * What a word says of the order: the row did not count ("illegal"), the unit held ("stands"), the order succeeded
+ * or failed; "invalid" (a support or convoy that matches no order, or an impossible move: it counts, and no unit
+ * moves by it) says nothing of the decision's value. And its tag: "dislodged", "destroyed" or "".
+ */
+function wordParts(word: string): [string, string] {
+  const [w = '', tag = ''] = word.toLowerCase().split(', ');
+  if (w === 'dislodged' || w === 'destroyed') return ['stands', w];
+  if (w === 'illegal' || w === 'stands' || w === 'invalid') return [w, tag];
+  return [w === 'succeeds' || w === 'given' || w === 'available' ? 'success' : 'failure', tag];
+}
+
+/** Each order as one row; undefined when some order has no code form (a written convoy path). */
+function rowsOf(map: GameMap, position: Position, orders: readonly GivenOrder[]): Int32Array | undefined {
+  const rows = new Int32Array(orders.length * oc.ORDER_STRIDE);
+  for (const [i, order] of orders.entries()) {
+    const row = oc.encodeOrders(map, position.units, [order]);
+    if (row.issues.length > 0) return undefined;
+    rows.set(row.value!, i * oc.ORDER_STRIDE);
+  }
+  return rows;
+}
+
+/** The position after the phase as the result arrays give it (what `resolveMovement` writes). */
+function positionOf(map: GameMap, position: Position, r: MovementCodesResult): Position {
+  const units: Unit[] = [];
+  const dislodged: DislodgedUnit[] = [];
+  position.units.forEach((unit, u) => {
+    const location = map.locationCode[r.location[u]!]!;
+    if (r.dislodgedFrom[u] === -1) return void units.push({ ...unit, location });
+    const entry: DislodgedUnit = { ...unit, location, attackerFrom: map.locationCode[r.dislodgedFrom[u]!]! };
+    if (r.byConvoy[u] === 1) entry.byConvoy = true;
+    dislodged.push(entry);
+  });
+  const contested = [...r.contested.subarray(0, map.provinceCount)].flatMap((c, p) =>
+    c === 1 ? [map.locationCode[p]!] : [],
+  );
+  return { ...position, phase: { ...position.phase, type: 'retreat' }, units, dislodged, contested };
+}
+
+/** Where the result arrays differ from the case: words, tags, locations, the retreat phase, the units after. */
+function codedProblems(c: CodedCase, into: MovementCodesResult): string[] | undefined {
+  const { map, position } = c;
+  const rows = rowsOf(map, position, c.orders);
+  if (rows === undefined) return undefined;
+  const units = oc.encodeUnits(map, position.units).value!;
+  const got = resolveMovementCodes(map, units, rows, c.rules, into);
+  if (got.value === undefined) return got.issues.map((i) => i.message);
+  const r = got.value;
+  const problems: string[] = [];
+  if (r.unitCount !== position.units.length) problems.push(`${r.unitCount} units`);
+  const board = compileBoard(map, position.units).value!;
+  const after = positionOf(map, position, r);
+  const occupied = new Uint8Array(map.provinceCount);
+  for (const unit of after.units)
+    occupied[map.locationProvince[map.locationCode.indexOf(unit.location)]!] = 1;
+  const L = map.locationCount;
+  c.orders.forEach((given, i) => {
+    const at = i * oc.ORDER_STRIDE;
+    const key = rows[at + oc.UNIT_FIELD]!;
+    const u = board.unitAt[map.locationProvince[key >= L ? key - L : key]!]!;
+    const kind = rows[at + oc.KIND_FIELD]!;
+    const actual =
+      r.counted[i] !== 1
+        ? 'illegal'
+        : kind === oc.HOLD
+          ? 'stands'
+          : r.success[u] === 1
+            ? 'success'
+            : 'failure';
+    let tag = '';
+    if (u >= 0 && r.dislodgedFrom[u] !== -1) {
+      const options = retreatOptions(
+        board,
+        u,
+        r.dislodgedFrom[u]!,
+        r.byConvoy[u] === 1,
+        occupied,
+        r.contested,
+      );
+      tag = options.length > 0 ? 'dislodged' : 'destroyed';
+    }
+    const word = c.words[i]!;
+    const [expectedClass, expectedTag] = wordParts(word);
+    const invalid = expectedClass === 'invalid' && (actual === 'success' || actual === 'failure');
+    if ((actual !== expectedClass && !invalid) || (c.tags && tag !== expectedTag))
+      problems.push(
+        `row ${i} (${oc.orderCodeText(map, rows, i)}): "${word}" expected, ${actual} ${tag} given`,
+      );
+    // A unit whose counted move succeeds ends where the row sends it (a fleet on the coast the row names, if it
+    // names one: 4.B.2 picks the only coast it can reach; an army in the province); every other unit stays.
+    if (u < 0 || r.counted[i] !== 1) return;
+    const moves = (kind === oc.MOVE || kind === oc.MOVE_VIA) && expectedClass === 'success';
+    const to = rows[at + oc.TO_FIELD]!;
+    const end = r.location[u]!;
+    const right = moves
+      ? map.locationProvince[end] === map.locationProvince[to] &&
+        (key < L || to === map.locationProvince[to] || end === to)
+      : end === board.unitLocation[u];
+    if (!right) problems.push(`unit ${u}: ends at ${map.locationCode[end]}`);
+  });
+  let run: CaseRun = {
+    words: [],
+    outcomes: [],
+    unitsAfter: after.units.map((u) => unitIdentity(map, u)).sort(),
+  };
+  let unitsAfter = after.units;
+  if (c.retreats) {
+    const retreat = adjudicateRetreats(map, after, c.retreats.orders, c.rules).value!;
+    const words = retreat.orders.map(datcWords);
+    c.retreats.words.forEach((w, k) => {
+      if (words[k] !== w.toLowerCase()) problems.push(`retreat ${k}: "${w}" expected, "${words[k]}" given`);
+    });
+    unitsAfter = retreat.units;
+    run = {
+      ...run,
+      unitsAfter: retreat.units.map((u) => unitIdentity(map, u)).sort(),
+      retreatWords: words,
+      disbanded: retreat.disbanded.map((u) => unitIdentity(map, u)).sort(),
+    };
+  }
+  problems.push(...c.after(run, unitsAfter));
+  return problems;
+}
+
+/** The DATC movement cases (errata applied): words and retreats only, as the document states them. */
+function datcCases(): CodedCase[] {
+  return loadDatcCases().flatMap((c) => {
+    if (c.phase !== 'movement') return [];
+    const prepared = prepareMovementCase(c);
+    const retreats = prepared.retreats && {
+      orders: prepared.retreats.orders,
+      words: prepared.retreats.expected,
+    };
+    return [
+      {
+        id: c.id,
+        map: standard,
+        position: prepared.position,
+        orders: prepared.orders,
+        words: prepared.expected,
+        tags: true,
+        ...(retreats ? { retreats } : {}),
+        after: () => [],
+      },
+    ];
+  });
+}
+
+/** The movement engine cases, under their rule choices, with every unit's place after the phase. */
+function engineCases(): CodedCase[] {
+  const text = readDataFile('engine-cases.json');
+  const extra = (
+    JSON.parse(text) as { cases: { rules: string[]; positionAfter?: Outcome['positionAfter'] }[] }
+  ).cases;
+  return (readDatcJson(text, 'engine-cases.json').value ?? []).flatMap((c, i) => {
+    if (c.phase !== 'movement') return [];
+    const { rules, positionAfter } = extra[i]!;
+    const prepared = prepareMovementCase(c);
+    const retreats = prepared.retreats && {
+      orders: prepared.retreats.orders,
+      words: prepared.retreats.expected,
+    };
+    return [
+      {
+        id: c.id,
+        map: standard,
+        position: prepared.position,
+        orders: prepared.orders,
+        rules: resolveRules('datc', rules).value!,
+        words: prepared.expected,
+        tags: true,
+        ...(retreats ? { retreats } : {}),
+        after: (run: CaseRun) => {
+          const problems = outcomeProblems(c, prepared, run, positionAfter ? { positionAfter } : {}, '', []);
+          const named = (positionAfter?.stays.length ?? 0) + Object.keys(positionAfter?.moves ?? {}).length;
+          if (run.unitsAfter.length !== named) problems.push(`units after: ${run.unitsAfter.join(', ')}`);
+          return problems;
+        },
+      },
+    ];
+  });
+}
+
+interface MapCase {
+  id: string;
+  map: string;
+  rules?: Record<string, unknown>;
+  provinces?: ProvinceChanges;
+  position: string[];
+  orders: { power: string; text: string; result: string }[];
+  unitsAfter: string[];
+}
+
+/** The movement cases of the small test maps: words and the units after the phase ("ALPHA A WES"). */
+function mapCases(): CodedCase[] {
+  return ['cases.json', 'archipelago-cases.json', 'neutral-cases.json'].flatMap((file) => {
+    const path = new URL(`../../test/data/maps/${file}`, import.meta.url);
+    const cases = (JSON.parse(readFileSync(path, 'utf8')) as { cases?: MapCase[] }).cases ?? [];
+    return cases.flatMap((c): CodedCase[] => {
+      const map = testMap(c.map, c.rules, c.provinces).map;
+      if (map === undefined) return [];
+      const position = readPositionText(map, c.position.join('\n'), c.id).value!.position;
+      if (position.phase.type !== 'movement') return [];
+      const orders = parseOrders(map, c.orders.map((o) => `${o.power}: ${o.text}`).join('\n')).value!;
+      const expected = [...c.unitsAfter].sort().join(', ');
+      return [
+        {
+          id: c.id,
+          map,
+          position,
+          orders,
+          words: c.orders.map((o) => o.result),
+          tags: false,
+          after: (_run, units) => {
+            const actual = units
+              .map((u) => `${u.power} ${u.type} ${u.location}`)
+              .sort()
+              .join(', ');
+            return actual === expected ? [] : [`units after: ${actual}, expected ${expected}`];
+          },
+        },
+      ];
+    });
+  });
+}
+
+void test('resolveMovementCodes: the DATC, engine and test-map movement cases, read from the result arrays', () => {
+  // One result for every case, as a caller reuses it: what one phase leaves in it must not leak into the next.
+  const into = newMovementCodesResult();
+  const problems: string[] = [];
+  const skipped: string[] = [];
+  const all = [...datcCases(), ...engineCases(), ...mapCases()];
+  for (const c of all) {
+    const found = codedProblems(c, into);
+    if (found === undefined) skipped.push(c.id);
+    else problems.push(...found.map((p) => `${c.id}: ${p}`));
+  }
+  assert.deepEqual(problems, []);
+  // Orders without a code form: written convoy paths (4.A.6: E.45, E.59, E.69, E.107, E.160) and places the map
+  // does not know (a coast a province does not have: E.103, E.104, E.108).
+  assert.deepEqual(skipped, ['E.45', 'E.59', 'E.69', 'E.103', 'E.104', 'E.107', 'E.108', 'E.160']);
+  assert.ok(all.length > 250, `${all.length} cases`);
+});
+void test('resolveMovementCodes: an impossible position or malformed arrays give issues; bad rows only hold', () => {
+  const L = standard.locationCount;
+  const par = standard.locationCode.indexOf('PAR');
+  const bur = standard.locationCode.indexOf('BUR');
+  const nth = standard.locationCode.indexOf('NTH');
+  const cases: [Int32Array, string][] = [
+    [Int32Array.of(0, par, 1, par), 'two-units-in-province'],
+    [Int32Array.of(0, nth), 'army-at-sea'],
+    [Int32Array.of(0, L + par), 'fleet-inland'],
+    [Int32Array.of(99, par), 'unknown-power'],
+    [Int32Array.of(0, 5 * L), 'unknown-location'],
+    [Int32Array.of(0), 'bad-codes'],
+  ];
+  for (const [units, code] of cases) {
+    const r = resolveMovementCodes(standard, units, new Int32Array(0));
+    assert.equal(r.value, undefined);
+    assert.equal(r.issues[0]?.code, code);
+  }
+  const ok = resolveMovementCodes(
+    standard,
+    Int32Array.of(0, par),
+    Int32Array.of(0, oc.MOVE, par, -1, 9999, 0, 42, par, 7, 7),
+  );
+  assert.equal(ok.value?.location[0], par);
+  assert.deepEqual([...ok.value.counted.subarray(0, 2)], [0, 0]);
+  const moves = resolveMovementCodes(
+    standard,
+    Int32Array.of(0, par),
+    Int32Array.of(0, oc.MOVE, par, -1, bur),
+  );
+  assert.equal(moves.value?.location[0], bur);
+});
+
+const RULES: readonly (Partial<RuleOptions> | undefined)[] = [
+  undefined,
+  ...Object.values(PRESETS).map((p) => p.rules),
+];
+
+void test('resolveMovementCodes: a small fixed set of random positions and rows, under every preset, as adjudicateMovement', () => {
+  const next = seededRandom(19);
+  const into = newMovementCodesResult();
+  const maps: [string, GameMap][] = [
+    ['standard', standard],
+    ['archipelago', testMap('archipelago.json').map!],
+    ['neutral', testMap('neutral.json').map!],
+  ];
+  for (const [name, map] of maps) {
+    for (const entry of midgameWorkload(23, 6, map).positions) {
+      const position = workloadPosition(entry).value!;
+      // The position's orders as a player gives them (moves, supports, convoys), then rows of every shape.
+      const given = oc.encodeOrders(map, position.units, workloadOrders(map, entry).value!).value!;
+      for (const [k, rules] of RULES.entries()) {
+        const what = `${name} position ${entry.id} rules ${k}`;
+        assertSame(map, position, given, rules, what, into);
+        assertSame(map, position, randomRows(map, position, next), rules, what, into);
+        assertSame(map, position, randomRows(map, position, next), rules, `${what} (guess)`, into, 'guess');
+      }
+    }
+  }
+});
