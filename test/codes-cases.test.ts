@@ -312,18 +312,64 @@ void test('resolveMovementCodes: an impossible position or malformed arrays give
   const par = standard.locationCode.indexOf('PAR');
   const bur = standard.locationCode.indexOf('BUR');
   const nth = standard.locationCode.indexOf('NTH');
-  const cases: [Int32Array, string][] = [
-    [Int32Array.of(0, par, 1, par), 'two-units-in-province'],
-    [Int32Array.of(0, nth), 'army-at-sea'],
-    [Int32Array.of(0, L + par), 'fleet-inland'],
-    [Int32Array.of(99, par), 'unknown-power'],
-    [Int32Array.of(0, 5 * L), 'unknown-location'],
-    [Int32Array.of(0), 'bad-codes'],
+  const none = new Int32Array(0);
+  const spa = standard.locationCode.indexOf('SPA');
+  const spaNc = standard.locationCode.indexOf('SPA/NC');
+  const P = standard.powers.length;
+  // Each impossible unit named by its number, power and key, with what is wrong with it.
+  const cases: [Int32Array, Int32Array, string[]][] = [
+    [
+      Int32Array.of(0, par, 1, par),
+      none,
+      [`two-units-in-province unit 2 (power 1, key ${par}): PAR already holds a unit`],
+    ],
+    [
+      Int32Array.of(0, nth),
+      none,
+      [`army-at-sea unit 1 (power 0, key ${nth}): an army cannot stand in a sea province`],
+    ],
+    [
+      Int32Array.of(0, L + par),
+      none,
+      [`fleet-inland unit 1 (power 0, key ${L + par}): a fleet cannot stand in an inland province`],
+    ],
+    [
+      Int32Array.of(0, spaNc),
+      none,
+      [`bad-unit-location unit 1 (power 0, key ${spaNc}): an army stands in a province, not on a coast`],
+    ],
+    [
+      Int32Array.of(0, L + spa),
+      none,
+      [`coast-required unit 1 (power 0, key ${L + spa}): a fleet in SPA needs its coast`],
+    ],
+    [Int32Array.of(P, par), none, [`unknown-power unit 1 (power ${P}, key ${par}): no such power`]],
+    [Int32Array.of(-1, par), none, [`unknown-power unit 1 (power -1, key ${par}): no such power`]],
+    [Int32Array.of(0, 2 * L), none, [`unknown-location unit 1 (power 0, key ${2 * L}): no such unit key`]],
+    [Int32Array.of(0, -1), none, [`unknown-location unit 1 (power 0, key -1): no such unit key`]],
+    // Every impossible unit is named, not only the first; a unit after them still counts (BUR, then a second one).
+    [
+      Int32Array.of(0, nth, 1, bur, 2, bur),
+      none,
+      [
+        `army-at-sea unit 1 (power 0, key ${nth}): an army cannot stand in a sea province`,
+        `two-units-in-province unit 3 (power 2, key ${bur}): BUR already holds a unit`,
+      ],
+    ],
+    [Int32Array.of(0), none, ['bad-codes units need 2 integers each and orders 5 each (got 1 and 0)']],
+    [
+      Int32Array.of(0, par),
+      Int32Array.of(0, oc.HOLD, par),
+      ['bad-codes units need 2 integers each and orders 5 each (got 2 and 3)'],
+    ],
   ];
-  for (const [units, code] of cases) {
-    const r = resolveMovementCodes(standard, units, new Int32Array(0));
+  for (const [units, rows, issues] of cases) {
+    const r = resolveMovementCodes(standard, units, rows);
     assert.equal(r.value, undefined);
-    assert.equal(r.issues[0]?.code, code);
+    assert.deepEqual(
+      r.issues.map((i) => `${i.code} ${i.message}`),
+      issues,
+    );
   }
   const ok = resolveMovementCodes(
     standard,
@@ -332,6 +378,16 @@ void test('resolveMovementCodes: an impossible position or malformed arrays give
   );
   assert.equal(ok.value?.location[0], par);
   assert.deepEqual([...ok.value.counted.subarray(0, 2)], [0, 0]);
+  // A row of no power (-1) orders no unit, and a unit of no power is no possible unit (there are no neutral units
+  // on the standard map): both were once taken, the row as an order of any power.
+  const fr = standard.powers.indexOf('FRANCE');
+  const noPower = resolveMovementCodes(
+    standard,
+    Int32Array.of(fr, par),
+    Int32Array.of(-1, oc.MOVE, par, -1, bur),
+  );
+  assert.equal(noPower.value?.location[0], par);
+  assert.equal(noPower.value.counted[0], 0);
   const moves = resolveMovementCodes(
     standard,
     Int32Array.of(0, par),

@@ -199,7 +199,8 @@ function unitProblem(
   unitAt: Int32Array,
 ): [string, string] | undefined {
   const L = map.locationCount;
-  if (!(power >= 0 && power < map.powers.length) && power !== map.neutralPower)
+  // The neutral power is one past the players' indices, and -1 on a map without neutral armies: no owner.
+  if (!(power >= 0 && (power < map.powers.length || power === map.neutralPower)))
     return ['unknown-power', 'no such power'];
   if (!(key >= 0 && key < 2 * L)) return ['unknown-location', 'no such unit key'];
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
@@ -304,6 +305,8 @@ function checkCommonOrder(
 ): number {
   const at = i * STRIDE;
   const power = orders[at + POWER_FIELD]!;
+  // No power (-1) is not any power: only the supported or convoyed unit is named without one.
+  if (power < 0) return -1;
   const u = unitOfKey(board, orders[at + UNIT_FIELD]!, power);
   // A neutral unit takes no order: the general check says why.
   if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
