@@ -112,7 +112,7 @@ function codedProblems(c: CodedCase, into: MovementCodesResult): string[] | unde
   const got = resolveMovementCodes(map, units, rows, c.rules, into);
   if (got.value === undefined) return got.issues.map((i) => i.message);
   const r = got.value;
-  const problems: string[] = [];
+  const problems = got.issues.map((i) => `issue ${i.code}: ${i.message}`);
   if (r.unitCount !== position.units.length) problems.push(`${r.unitCount} units`);
   const board = compileBoard(map, position.units).value!;
   const after = positionOf(map, position, r);

@@ -29,6 +29,7 @@ export function assertSame(
   const engine = resolver === undefined ? {} : { resolver };
   const got = resolveMovementCodes(m, units, rows, rules, into, engine);
   assert.ok(got.value, `${what}: ${got.issues.map((i) => i.message).join('; ')}`);
+  assert.deepEqual(got.issues, [], what);
   const decoded: GivenOrder[] = [];
   const rowOf: number[] = [];
   for (let i = 0; i < rows.length / oc.ORDER_STRIDE; i++) {

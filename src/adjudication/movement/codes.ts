@@ -389,7 +389,7 @@ function supportOfConvoyedMove(
   s: MovementScratch,
 ): number {
   const map = board.map;
-  if (rules.legalOrders !== 'possible-now' || board.unitAt !== s.unitAt || !map.rules.convoys) return -1;
+  if (rules.legalOrders !== 'possible-now' || !map.rules.convoys) return -1;
   if (board.unitType[v] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
     return -1;
   const from = board.unitProvince[v]!;
@@ -405,11 +405,13 @@ function supportOfConvoyedMove(
   return u;
 }
 
-/** `convoySeas(board, rules)` for the board in the scratch columns, without making a closure at the preferred 4.E.1. */
+/**
+ * `convoySeas(board, rules)` for the board in the scratch columns, without making a closure at the preferred 4.E.1.
+ * Every board here is in the scratch columns: `loadCodedBoard` writes there, and `resolveByCodes` takes the general
+ * way for a board `loadBoard` could not load there.
+ */
 function usableSeas(board: Board, rules: RuleOptions, s: MovementScratch): (sea: number) => boolean {
-  return rules.legalOrders === 'possible-now' && board.unitAt === s.unitAt
-    ? s.fleetAtSea
-    : convoySeas(board, rules);
+  return rules.legalOrders === 'possible-now' ? s.fleetAtSea : convoySeas(board, rules);
 }
 
 /**
