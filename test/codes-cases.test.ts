@@ -12,7 +12,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { retreatOptions } from '../src/adjudication/movement/adjudicate.js';
+import { isDeepStrictEqual } from 'node:util';
+import { resolveMovement, retreatOptions } from '../src/adjudication/movement/adjudicate.js';
 import {
   newMovementCodesResult,
   resolveMovementCodes,
@@ -164,6 +165,21 @@ function codedProblems(c: CodedCase, into: MovementCodesResult): string[] | unde
       : end === board.unitLocation[u];
     if (!right) problems.push(`unit ${u}: ends at ${map.locationCode[end]}`);
   });
+  problems.push(...afterProblems(c, after));
+  // The same orders as objects through `resolveMovement`, which takes the integer way from them (resolveByCodes).
+  const lean = resolveMovement(map, position, c.orders, c.rules);
+  if (lean.value === undefined) problems.push(...lean.issues.map((i) => `resolveMovement: ${i.message}`));
+  else if (!isDeepStrictEqual(lean.value, after)) {
+    // `after`, read from the result arrays, is checked against the case above.
+    problems.push(`resolveMovement: ${JSON.stringify(lean.value)}, not ${JSON.stringify(after)}`);
+  }
+  return problems;
+}
+
+/** Where the position after the phase differs from the case: the retreat phase's words, the units after it. */
+function afterProblems(c: CodedCase, after: Position): string[] {
+  const { map } = c;
+  const problems: string[] = [];
   let run: CaseRun = {
     words: [],
     outcomes: [],
@@ -422,4 +438,18 @@ void test('resolveMovementCodes: a small fixed set of random positions and rows,
       }
     }
   }
+});
+
+void test('resolveMovement refuses a position of another phase also for canonically written orders (the integer way)', () => {
+  const position: Position = {
+    phase: { season: 'spring', year: 1901, type: 'retreat' },
+    units: [{ power: 'FRANCE', type: 'A', location: 'PAR' }],
+    dislodged: [],
+    contested: [],
+    supplyCenters: {},
+  };
+  const orders = parseOrders(standard, 'FRANCE: A PAR - BUR').value!;
+  assert.deepEqual(resolveMovement(standard, position, orders), {
+    issues: [{ code: 'wrong-phase', message: 'the position is in a retreat phase, not a movement phase' }],
+  });
 });
