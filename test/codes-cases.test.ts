@@ -13,7 +13,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { resolveMovement, retreatOptions } from '../src/adjudication/movement/adjudicate.js';
+import {
+  adjudicateMovement,
+  resolveMovement,
+  retreatOptions,
+} from '../src/adjudication/movement/adjudicate.js';
 import {
   newMovementCodesResult,
   resolveMovementCodes,
@@ -21,7 +25,13 @@ import {
 } from '../src/adjudication/movement/codes.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
 import { compileBoard } from '../src/adjudication/board.js';
-import { PRESETS, resolveRules, type RuleOptions } from '../src/adjudication/rules.js';
+import {
+  DATC_PREFERRED,
+  PRESETS,
+  RULE_ISSUES,
+  resolveRules,
+  type RuleOptions,
+} from '../src/adjudication/rules.js';
 import { readDatcJson } from '../src/datc/cases.js';
 import { unitIdentity } from '../src/datc/run.js';
 import { readPositionText } from '../src/formats/position-text.js';
@@ -452,4 +462,56 @@ void test('resolveMovement refuses a position of another phase also for canonica
   assert.deepEqual(resolveMovement(standard, position, orders), {
     issues: [{ code: 'wrong-phase', message: 'the position is in a retreat phase, not a movement phase' }],
   });
+});
+
+/**
+ * The rule issues that change which orders are legal, how the integer way reads them or whether it hands the phase
+ * to the adjudicator of order objects: convoys to a neighbour and written paths (4.A.3, 4.A.6), coasts (4.B), unit
+ * types and nationalities (4.C), several orders and civil disorder (4.D.3, 4.D.9), what is legal (4.E.1) and
+ * implicit orders (4.E.3). The others change only the decisions, which both ways share.
+ */
+const READING_ISSUES = [
+  '4.A.3',
+  '4.A.6',
+  '4.B.1',
+  '4.B.2',
+  '4.B.3',
+  '4.B.4',
+  '4.B.5',
+  '4.B.6',
+  '4.C.1',
+  '4.C.2',
+  '4.C.5',
+  '4.C.6',
+  '4.D.3',
+  '4.D.9',
+  '4.E.1',
+  '4.E.3',
+];
+
+/**
+ * Every choice of those issues on its own, on the positions and orders of the DATC and engine movement cases:
+ * the integer way must judge each row as `checkMovementOrder` does under that choice (its own checks of the common
+ * orders answer without it), and `resolveMovement` must give the position `adjudicateMovement` gives.
+ */
+void test('resolveMovementCodes and resolveMovement: the object adjudicator outcome under each single rule choice', () => {
+  const into = newMovementCodesResult();
+  const cases = [...datcCases(), ...engineCases()];
+  for (const issue of RULE_ISSUES.filter((i) => READING_ISSUES.includes(i.id))) {
+    for (const choice of issue.choices) {
+      const rules = resolveRules('datc', [`${issue.id}=${choice.letter}`]).value!;
+      // The DATC's own choice is the first test's.
+      if (rules[issue.key] === DATC_PREFERRED[issue.key]) continue;
+      for (const c of cases) {
+        const what = `${c.id} under ${issue.id}=${choice.letter}`;
+        const rows = rowsOf(standard, c.position, c.orders);
+        if (rows !== undefined) assertSame(standard, c.position, rows, rules, what, into);
+        assert.deepEqual(
+          resolveMovement(standard, c.position, c.orders, rules),
+          { value: adjudicateMovement(standard, c.position, c.orders, rules).value!.position, issues: [] },
+          what,
+        );
+      }
+    }
+  }
 });
