@@ -54,6 +54,9 @@ export function assertSame(
     const counted = o.resolution !== 'illegal';
     assert.equal(r.counted[rowOf[k]!] === 1, counted, `${what}: row ${rowOf[k]} (${o.resolution})`);
   });
+  // A row that is no well-formed order (an unknown power, kind, unit key or place) orders nothing.
+  for (let i = 0; i < rows.length / oc.ORDER_STRIDE; i++)
+    if (!rowOf.includes(i)) assert.equal(r.counted[i], 0, `${what}: row ${i} is no order`);
 }
 
 /**
