@@ -515,3 +515,113 @@ void test('resolveMovementCodes and resolveMovement: the object adjudicator outc
     }
   }
 });
+
+/**
+ * Orders written in every way a caller may write them, one phase each and all in one phase, under each choice of
+ * the issues that change how orders are read: `resolveMovement` takes the integer way for those with an exact code
+ * form and must give the position `adjudicateMovement` gives for all of them.
+ */
+void test('resolveMovement: orders written any way give the position of adjudicateMovement under each reading rule', () => {
+  const read = readPositionText(
+    standard,
+    [
+      'phase: S1901M',
+      'units:',
+      '  ENGLAND: A LON, F NTH, F ENG',
+      '  FRANCE: A PAR, A BUR, F MAO, A GAS',
+      '  GERMANY: A RUH, A MUN',
+      '  ITALY: F WES',
+    ].join('\n'),
+    'quirks',
+  );
+  const position = read.value!.position;
+  const texts = [
+    'FRANCE: A BUR S German A RUH',
+    'FRANCE: A BUR S English A RUH',
+    'FRANCE: A BUR S A RUH - BEL',
+    'FRANCE: BUR - PIC',
+    'FRANCE: F BUR - PIC',
+    'FRANCE: French A BUR - PIC',
+    'FRANCE: German A BUR - PIC',
+    'FRANCE: F MAO - SPA',
+    'FRANCE: F MAO - SPA/SC',
+    'FRANCE: F MAO - SPA/NC',
+    'FRANCE: F MAO/NC - POR',
+    'FRANCE: A GAS - SPA/NC',
+    'FRANCE: F MAO S F WES - SPA',
+    'FRANCE: F MAO S Italian F WES - SPA/SC',
+    'ITALY: F WES - SPA',
+    'ENGLAND: A LON - BEL',
+    'ENGLAND: A LON - BEL VIA',
+    'ENGLAND: A LON - NTH - BEL',
+    'ENGLAND: F NTH C A LON - BEL',
+    'ENGLAND: F NTH C English A LON - BEL',
+    'ENGLAND: F ENG C A LON - BEL',
+    'ENGLAND: F ENG S A LON - BEL',
+    'ENGLAND: A LON - WAL',
+    'ENGLAND: A PAR - PIC',
+    'GERMANY: A MUN - BUR',
+    'GERMANY: A RUH S A MUN - BUR',
+    'GERMANY: A MUN H',
+    'FRANCE: A PAR D',
+    'FRANCE: A PAR R PIC',
+  ];
+  const orders = parseOrders(standard, texts.join('\n')).value!;
+  assert.equal(orders.length, texts.length);
+  // Orders given without a power, or with its name in another spelling, take the general way.
+  const unpowered = orders.map((o) => ({ order: o.order }));
+  const spelled = orders.map((o) => ({ ...o, power: o.power!.toLowerCase() }));
+  const phases = [...orders.map((o) => [o]), ...unpowered.map((o) => [o]), orders, unpowered, spelled];
+  const rulesList: (Partial<RuleOptions> | undefined)[] = [undefined];
+  for (const issue of RULE_ISSUES.filter((i) => READING_ISSUES.includes(i.id)))
+    for (const choice of issue.choices)
+      rulesList.push(resolveRules('datc', [`${issue.id}=${choice.letter}`]).value);
+  for (const rules of rulesList) {
+    for (const phase of phases) {
+      const what = `${phase.map((o) => JSON.stringify(o.order)).join(', ')} under ${JSON.stringify(rules)}`;
+      assert.deepEqual(
+        resolveMovement(standard, position, phase, rules),
+        { value: adjudicateMovement(standard, position, phase, rules).value!.position, issues: [] },
+        what,
+      );
+    }
+  }
+});
+
+void test('resolveMovement: an impossible position gives the issues of adjudicateMovement, also for canonical orders', () => {
+  const position: Position = {
+    phase: { season: 'spring', year: 1901, type: 'movement' },
+    units: [
+      { power: 'FRANCE', type: 'A', location: 'PAR' },
+      { power: 'GERMANY', type: 'A', location: 'PAR' },
+    ],
+    dislodged: [],
+    contested: [],
+    supplyCenters: {},
+  };
+  const orders = parseOrders(standard, 'FRANCE: A PAR - BUR').value!;
+  const issues = adjudicateMovement(standard, position, orders).issues;
+  assert.equal(issues.length, 1);
+  assert.deepEqual(resolveMovement(standard, position, orders), { issues });
+});
+
+void test('resolveMovement: a phase of more orders than the first rows reserved (every order read)', () => {
+  // An army in every land province but Burgundy, all holding, then A Paris - Burgundy: nothing opposes it.
+  const land = standard.locationCode.filter(
+    (code, l) => l < standard.provinceCount && standard.provinceKind[l] !== 'sea' && code !== 'BUR',
+  );
+  assert.ok(land.length > 40);
+  const position: Position = {
+    phase: { season: 'spring', year: 1901, type: 'movement' },
+    units: land.map((location) => ({ power: 'FRANCE', type: 'A', location })),
+    dislodged: [],
+    contested: [],
+    supplyCenters: {},
+  };
+  const texts = [...land.filter((l) => l !== 'PAR').map((l) => `FRANCE: A ${l} H`), 'FRANCE: A PAR - BUR'];
+  const after = resolveMovement(standard, position, parseOrders(standard, texts.join('\n')).value!).value!;
+  assert.deepEqual(
+    after.units.map((u) => u.location).sort(),
+    [...land.filter((l) => l !== 'PAR'), 'BUR'].sort(),
+  );
+});
