@@ -75,6 +75,7 @@ export function newMovementCodesResult(): MovementCodesResult {
   };
 }
 
+// Stryker disable next-line ArrayDeclaration: equivalent, nothing reads the units of a coded board (only adjudicateMovement's outcome writer reads `board.units`).
 const NO_UNITS: readonly Unit[] = Object.freeze([]);
 
 /**
@@ -108,6 +109,7 @@ export function resolveMovementCodes(
     units,
     n,
     orders,
+    // Stryker disable next-line ArithmeticOperator: equivalent, rows past the end read as undefined, which no check takes for an order (decodeOrder refuses them), and `counted` is sized for them.
     orders.length / STRIDE,
     withDefaults(rules),
     into,
@@ -133,12 +135,14 @@ export function resolveMovementRows(
   const loaded = loadCodedBoard(map, s, units, n);
   if (!Array.isArray(loaded)) {
     const out = prepareResult(map, into, n, rows);
+    // Stryker disable next-line ConditionalExpression: equivalent for true (the false mutants were killed): every phase then goes to the fallback, the adjudicator of order objects, which gives the same outcome, only slower.
     if (options.implicitOrders === 'allowed' || !chooseCodedOrders(loaded, orders, rows, options, s, out)) {
       // Implicit orders (4.E.3 a) and several legal orders for one unit (4.D.3) are rare; the adjudicator of
       // order objects handles them, with the rows decoded.
       return fallback(map, units, n, orders, rows, options, engine, out);
     }
     const tables = tablesFromColumns(loaded, options, s.civilDisorder, s);
+    // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, any name but 'guess' picks the partial-information solver, and both solvers give the same outcome (engine-cases.test.ts checks it; they may differ in reasons only, which this result does not hold).
     const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
     writeOutcome(tables, decisions, success, out);
     return { value: out, issues: [] };
@@ -148,14 +152,18 @@ export function resolveMovementRows(
 
 /** Sizes the result's arrays for n units and `rows` order rows. */
 function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: number): MovementCodesResult {
+  // Stryker disable next-line EqualityOperator: equivalent, growing at an equal length only allocates more often; every unit's entries are written before they are read.
   if (out.location.length < n) {
+    // Stryker disable next-line ArithmeticOperator: equivalent, another growth step changes only how often the arrays are replaced (the capacity is at least n either way).
     const capacity = Math.max(n, out.location.length * 2, 16);
     out.location = new Int32Array(capacity);
     out.dislodgedFrom = new Int32Array(capacity);
     out.byConvoy = new Uint8Array(capacity);
     out.success = new Uint8Array(capacity);
   }
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, as above: only how often `counted` is replaced (it holds at least `rows` either way, and they are cleared below).
   if (out.counted.length < rows) out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
+  // Stryker disable next-line ConditionalExpression: equivalent for true (false was killed): a new array of the same size each time, and `writeOutcome` sets all of it.
   if (out.contested.length !== map.provinceCount) out.contested = new Uint8Array(map.provinceCount);
   out.unitCount = n;
   out.counted.fill(0, 0, rows);
@@ -230,27 +238,34 @@ function chooseCodedOrders(
   rules: RuleOptions,
   s: MovementScratch,
   out: MovementCodesResult,
+  // Stryker disable next-line BlockStatement: equivalent, undefined is a false answer: the phase goes to the fallback, which gives the same outcome.
 ): boolean {
   const n = board.unitCount;
   const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, civilDisorder } = s;
   const chosen = s.acceptedFrom;
+  // Stryker disable next-line EqualityOperator: equivalent, the entries one past the last unit are never read (and the scratch columns have room for them or ignore the write).
   for (let u = 0; u < n; u++) {
     kind[u] = HOLD;
     dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
     viaConvoy[u] = invalidMove[u] = 0;
+    // Stryker disable next-line UnaryOperator: equivalent, every unit then looks chosen already, so every phase with an order goes to the fallback, which gives the same outcome.
     chosen[u] = -1;
   }
   civilDisorder.fill(1);
   for (let i = 0; i < rows; i++) {
     const power = orders[i * STRIDE + POWER_FIELD]!;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a typed array ignores a write outside its range, which is all the test keeps out.
     if (power >= 0 && power < civilDisorder.length) civilDisorder[power] = 0;
     const u = checkCommonOrder(board, orders, i, rules, s);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, `checkOtherOrder` (the general check) judges every row as the common check does, only slower.
     const unit = u >= 0 ? u : checkOtherOrder(board, orders, i, rules, s);
     if (unit < 0) continue;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, false sends the phase to the fallback, which gives the same outcome (the mutants that let a second order through were killed).
     if (chosen[unit]! >= 0) return false;
     chosen[unit] = i;
     out.counted[i] = 1;
   }
+  // Stryker disable next-line BooleanLiteral: equivalent, false sends every phase to the fallback, which gives the same outcome.
   return true;
 }
 
@@ -553,6 +568,7 @@ export function resolveByCodes(
   );
   if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
+  // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, as in resolveMovementRows: the two solvers give the same position.
   const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
   return positionAfter(map, position, board, tables, decisions, success);
 }
