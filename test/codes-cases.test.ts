@@ -563,6 +563,11 @@ void test('resolveMovement: orders written any way give the position of adjudica
     'GERMANY: A MUN - BUR',
     'GERMANY: A RUH S A MUN - BUR',
     'GERMANY: A MUN H',
+    'FRANCE: A BUR S A BUR - PIC',
+    'FRANCE: A BUR S A BUR',
+    'ENGLAND: F NTH C F ENG - BEL',
+    'ENGLAND: F ENG C A LON - WAL',
+    'FRANCE: A GAS C A PAR - BRE',
     'FRANCE: A PAR D',
     'FRANCE: A PAR R PIC',
   ];
@@ -624,4 +629,20 @@ void test('resolveMovement: a phase of more orders than the first rows reserved 
     after.units.map((u) => u.location).sort(),
     [...land.filter((l) => l !== 'PAR'), 'BUR'].sort(),
   );
+});
+
+void test('resolveMovementCodes: a neutral unit takes no order, not even one given in the name of the neutral power', () => {
+  const map = testMap('neutral.json').map!;
+  const read = readPositionText(map, ['phase: S1901M', 'units:', '  NEUTRAL: A NEA'].join('\n'), 'neutral');
+  const position = read.value?.position;
+  assert.ok(position, JSON.stringify(read.issues));
+  const units = oc.encodeUnits(map, position.units).value!;
+  const key = units[1]!;
+  const from = key;
+  const to = map.armyAdj[map.armyStart[from]!]!;
+  for (const kind of [oc.HOLD, oc.MOVE]) {
+    const r = resolveMovementCodes(map, units, Int32Array.of(map.neutralPower, kind, key, -1, to)).value!;
+    assert.equal(r.counted[0], 0);
+    assert.equal(r.location[0], from);
+  }
 });
