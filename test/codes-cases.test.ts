@@ -21,6 +21,7 @@ import {
 import {
   newMovementCodesResult,
   resolveMovementCodes,
+  resolveMovementRows,
   type MovementCodesResult,
 } from '../src/adjudication/movement/codes.js';
 import { adjudicateRetreats } from '../src/adjudication/retreat.js';
@@ -434,6 +435,7 @@ void test('resolveMovementCodes: a small fixed set of random positions and rows,
     ['standard', standard],
     ['archipelago', testMap('archipelago.json').map!],
     ['neutral', testMap('neutral.json').map!],
+    ['archipelago without convoys', testMap('archipelago.json', { convoys: false }).map!],
   ];
   for (const [name, map] of maps) {
     for (const entry of midgameWorkload(23, 6, map).positions) {
@@ -644,5 +646,28 @@ void test('resolveMovementCodes: a neutral unit takes no order, not even one giv
     const r = resolveMovementCodes(map, units, Int32Array.of(map.neutralPower, kind, key, -1, to)).value!;
     assert.equal(r.counted[0], 0);
     assert.equal(r.location[0], from);
+  }
+});
+
+void test('resolveMovementRows: rows past the count given are no part of the phase, also when it goes to the fallback', () => {
+  const par = standard.locationCode.indexOf('PAR');
+  const bur = standard.locationCode.indexOf('BUR');
+  const fr = standard.powers.indexOf('FRANCE');
+  // Two holds for A Paris (4.D.3: the adjudicator of order objects decides), then a move that is not counted.
+  const orders = Int32Array.of(fr, oc.HOLD, par, -1, -1, fr, oc.HOLD, par, -1, -1, fr, oc.MOVE, par, -1, bur);
+  const rules = resolveRules('datc', ['4.D.3=b']).value!;
+  for (const rows of [1, 2]) {
+    const r = resolveMovementRows(
+      standard,
+      Int32Array.of(fr, par, 0, 0),
+      1,
+      orders,
+      rows,
+      rules,
+      newMovementCodesResult(),
+    );
+    assert.deepEqual(r.issues, []);
+    assert.equal(r.value!.location[0], par, `${rows} rows`);
+    assert.equal(r.value!.counted[2], 0, `${rows} rows`);
   }
 });

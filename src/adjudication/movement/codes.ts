@@ -509,9 +509,8 @@ function fallback(
     given.push(g);
     rowOf.push(i);
   }
-  const decided = decide(map, position, given, rules, engine);
-  if (!decided.value) return { issues: decided.issues };
-  const { tables, decisions, success, choice } = decided.value;
+  // loadCodedBoard has refused every position `decide` refuses, and the phase is a movement phase: it decides.
+  const { tables, decisions, success, choice } = decide(map, position, given, rules, engine).value!;
   out.counted.fill(0);
   for (let u = 0; u < n; u++) {
     const from = choice.acceptedFrom[u]!;
