@@ -270,13 +270,17 @@ function chooseCodedOrders(
 }
 
 /** The unit of the row's unit key, if it stands exactly there and belongs to the row's power; else -1. */
+// Stryker disable next-line BlockStatement: equivalent, undefined is no unit: every row then ends in the general check (undefined >= 0 is false, and an undefined supported unit equals the undefined ordered one).
 function unitOfKey(board: Board, key: number, power: number): number {
   const L = board.map.locationCount;
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,EqualityOperator,ArithmeticOperator: equivalent, a key out of range finds no unit anyway (its location has no province, and no unit stands at a location out of range), so -1 follows below; more -1 only sends rows to the general check.
   if (!(key >= 0 && key < 2 * L)) return -1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a wrong location is out of range or the location of no unit of this key, so the test below answers -1 and the general check decides.
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only answer -1 more often (the general check then decides).
   return power < 0 || board.unitPower[u] === power ? u : -1;
 }
 
@@ -285,20 +289,26 @@ function unitOfKey(board: Board, key: number, power: number): number {
  * multi-coast province named, an army's province without coast); -1 for anything else. What `simpleMove` of
  * legality.ts answers for such a move.
  */
+// Stryker disable next-line BlockStatement: equivalent, undefined is no location: a support then finds no province it reaches, and a move by an army tries a route of fleets, which gives the columns the general check gives for the same move (a fleet's goes to the general check).
 function neighbourMove(board: Board, u: number, to: number): number {
   const map = board.map;
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a place out of range has no province and is no neighbour, so -1 follows anyway.
   if (!(to >= 0 && to < map.locationCount)) return -1;
   const province = map.locationProvince[to]!;
   if (board.unitType[u] === ARMY) {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, armies have no edges to seas or to coast locations (the map reader refuses them), so armyAdjacent gives -1 for those anyway; more -1 goes to the general check.
     if (to !== province || map.provinceKind[province] === 'sea') return -1;
     return armyAdjacent(map, board.unitProvince[u]!, to) ? to : -1;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets have no edges to inland provinces, so fleetAdjacent gives -1 anyway; more -1 goes to the general check.
   if (map.provinceKind[province] === 'land') return -1;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, fleets touch the coasts of a province with coasts, not the province, so fleetAdjacent gives -1 anyway; more -1 goes to the general check.
   if (to === province && map.provinceCoasts[province]!.length > 0) return -1;
   return fleetAdjacent(map, board.unitLocation[u]!, to) ? to : -1;
 }
 
 /** Can unit u reach province p to support there (6.B.4: coasts do not matter)? `canReach` of legality.ts. */
+// Stryker disable next-line BlockStatement: equivalent, undefined is a false answer: the general check decides.
 function reaches(board: Board, u: number, p: number): boolean {
   const map = board.map;
   if (board.unitType[u] === ARMY)
