@@ -327,20 +327,27 @@ function checkCommonOrder(
   i: number,
   rules: RuleOptions,
   s: MovementScratch,
+  // Stryker disable next-line BlockStatement: equivalent, undefined is no unit (undefined >= 0 is false): every row goes to the general check.
 ): number {
   const at = i * STRIDE;
+  // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
   const power = orders[at + POWER_FIELD]!;
   // No power (-1) is not any power: only the supported or convoyed unit is named without one.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and <= (the +1 mutant was killed): rows of power 0 or any power then go to the general check.
   if (power < 0) return -1;
   const u = unitOfKey(board, orders[at + UNIT_FIELD]!, power);
   // A neutral unit takes no order: the general check says why.
   if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
   const map = board.map;
   const code = orders[at + KIND_FIELD]!;
+  // Stryker disable next-line ConditionalExpression: equivalent, a hold then goes to the general check, which accepts it the same way.
   if (code === C_HOLD) return u;
   const to = orders[at + TO_FIELD]!;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: equivalent, a move then goes to the general check (it is no support or convoy).
   if (code === C_MOVE || code === C_MOVE_VIA) {
+    // Stryker disable next-line ConditionalExpression: equivalent, a move by an army to a neighbour then tries a route of fleets, which gives the columns of the neighbour move (viaConvoy 0, the province as place) or -1; a fleet's goes to the general check.
     const location = code === C_MOVE ? neighbourMove(board, u, to) : -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, as above (location 0 is a sea, where no army moves).
     if (location >= 0) {
       s.kind[u] = MOVE;
       s.dest[u] = map.locationProvince[location]!;
@@ -348,6 +355,7 @@ function checkCommonOrder(
       return u;
     }
     // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not.
+    // Stryker disable ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator: equivalent, these mutants only return -1 more often, or let a place out of range or a coast through, for which convoyRouteExists finds no route (it needs a coastal province), so -1 follows anyway (the false mutant of the army test was killed).
     if (
       !map.rules.convoys ||
       board.unitType[u] !== ARMY ||
@@ -355,24 +363,34 @@ function checkCommonOrder(
       map.locationProvince[to] !== to
     )
       return -1;
+    // Stryker restore ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator
+    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!convoyRouteExists(map, board.unitProvince[u]!, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = MOVE;
     s.dest[u] = s.destLocation[u] = to;
+    // Stryker disable next-line ConditionalExpression: equivalent, a move without 'via convoy' gets here only to a province that is no neighbour, and the tables read viaConvoy only for moves to a neighbour (4.A.3, chooseRoute).
     s.viaConvoy[u] = code === C_MOVE_VIA ? 1 : 0;
     return u;
   }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only return -1 for more rows (the general check decides).
   if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE && code !== C_CONVOY) return -1;
+  // Stryker disable next-line UnaryOperator: equivalent, naming power 1 finds the same unit when it is power 1's and none otherwise (then the general check decides).
   const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
+  // Stryker disable next-line EqualityOperator: equivalent, unit 0 or every unit then goes to the general check, and -1 finds no order below (it reaches nothing, is no army).
   if (v < 0 || v === u) return -1;
   // A foreign unit named without its nationality: the general check applies 4.C.5.
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
   if (code === C_CONVOY) {
     // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
+    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
+    // Stryker disable next-line EqualityOperator: equivalent, an army or a coastal fleet asked about gets no proper route (onProperRoute needs a convoy-capable province holding a fleet), so -1 follows anyway; fleets at sea then go to the general check.
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.convoyCapable[here] !== 1) return -1;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: equivalent, a place out of range or a coast is no coastal province, for which onProperRoute finds no route, so -1 follows anyway.
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
+    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!onProperRoute(map, here, from, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = CONVOY;
     s.dest[u] = to;
@@ -380,19 +398,23 @@ function checkCommonOrder(
     return u;
   }
   if (code === C_SUPPORT_HOLD) {
+    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!reaches(board, u, board.unitProvince[v]!)) return -1;
     s.kind[u] = SUPPORT;
     s.target[u] = v;
     return u;
   }
   const location = neighbourMove(board, v, to);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, supportOfConvoyedMove gives a move to a neighbour by a route of fleets the columns of the support of the neighbour move (or -1), and -1 as a place reaches no province; location 0 is a sea, where no army moves.
   if (location < 0) return supportOfConvoyedMove(board, u, v, to, rules, s);
   const province = map.locationProvince[location]!;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, no unit reaches its own province (so the first test only saves the second), and true only sends the row to the general check.
   if (province === board.unitProvince[u] || !reaches(board, u, province)) return -1;
   s.kind[u] = SUPPORT;
   s.dest[u] = province;
   s.target[u] = v;
   // A support of a fleet's move names the coast when the row does (4.B.4).
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, `location` is the province unless a coast is named, and a move to a province without coasts ends at the province itself, the place such a support then names.
   s.supportCoast[u] = board.unitType[v] === FLEET && location !== province ? location : -1;
   return u;
 }
@@ -412,17 +434,21 @@ function supportOfConvoyedMove(
   to: number,
   rules: RuleOptions,
   s: MovementScratch,
+  // Stryker disable next-line BlockStatement: equivalent, undefined is no unit: the row goes to the general check.
 ): number {
   const map = board.map;
   if (rules.legalOrders !== 'possible-now' || !map.rules.convoys) return -1;
   if (board.unitType[v] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
     return -1;
   const from = board.unitProvince[v]!;
+  // Stryker disable next-line EqualityOperator,StringLiteral,LogicalOperator: equivalent, convoyRouteExists refuses a route to the army's own province or to a sea, and no unit reaches its own province; these mutants only drop those tests or return -1 more often.
   if (to === from || to === board.unitProvince[u] || map.provinceKind[to] === 'sea' || !reaches(board, u, to))
     return -1;
   s.exceptFleet = u;
   const route = convoyRouteExists(map, from, to, s.fleetAtSeaExcept);
+  // Stryker disable next-line UnaryOperator: equivalent, a fleet left out later only makes later supports of convoyed moves find fewer routes and go to the general check.
   s.exceptFleet = -1;
+  // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
   if (!route) return -1;
   s.kind[u] = SUPPORT;
   s.dest[u] = to;
@@ -436,6 +462,7 @@ function supportOfConvoyedMove(
  * way for a board `loadBoard` could not load there.
  */
 function usableSeas(board: Board, rules: RuleOptions, s: MovementScratch): (sea: number) => boolean {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets on the board are the seas of convoySeas at 4.E.1 d, and a subset of any sea at the other choices: a route found with them is found by the general check too, and one not found only sends the row there.
   return rules.legalOrders === 'possible-now' ? s.fleetAtSea : convoySeas(board, rules);
 }
 
@@ -452,6 +479,7 @@ function checkOtherOrder(
 ): number {
   const given = decodeOrder(board.map, orders, i);
   if (given === undefined) return -1;
+  // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
   const verdict = checkMovementOrder(board, given.order, orders[i * STRIDE + POWER_FIELD]!, rules);
   if (!('accepted' in verdict)) return -1;
   const o: AcceptedOrder = verdict.accepted;
