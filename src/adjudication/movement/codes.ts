@@ -503,6 +503,7 @@ function writeOutcome(
 ): void {
   const board = t.board;
   const { dislodgedBy, contested } = whoEndsWhere(board, t, decisions, success);
+  // Stryker disable next-line EqualityOperator: equivalent, the entries one past the last unit are outside what a caller reads (the first `unitCount`).
   for (let u = 0; u < board.unitCount; u++) {
     const moved = t.kind[u] === MOVE && success[u] === 1;
     out.location[u] = moved ? t.destLocation[u]! : board.unitLocation[u]!;
@@ -526,6 +527,7 @@ function fallback(
   out: MovementCodesResult,
 ): Result<MovementCodesResult> {
   const position: Position = {
+    // Stryker disable next-line StringLiteral: equivalent, decide reads the phase's type only.
     phase: { season: 'spring', year: 1901, type: 'movement' },
     units: Array.from({ length: n }, (_, u): Unit => {
       const key = units[u * UNIT_STRIDE + 1]!;
@@ -535,7 +537,9 @@ function fallback(
         location: map.locationCode[oc.keyLocation(map, key)]!,
       };
     }),
+    // Stryker disable next-line ArrayDeclaration: equivalent, decide reads the units and the phase only.
     dislodged: [],
+    // Stryker disable next-line ArrayDeclaration: equivalent, decide reads the units and the phase only.
     contested: [],
     supplyCenters: {},
   };
@@ -552,6 +556,7 @@ function fallback(
   out.counted.fill(0);
   for (let u = 0; u < n; u++) {
     const from = choice.acceptedFrom[u]!;
+    // Stryker disable next-line ConditionalExpression: equivalent, for a unit without an order rowOf[-1] is undefined, and a typed array ignores a write at an undefined index.
     if (from >= 0) out.counted[rowOf[from]!] = 1;
   }
   writeOutcome(tables, decisions, success, out);
@@ -576,8 +581,10 @@ export function resolveByCodes(
   rules: Partial<RuleOptions> | undefined,
   engine: EngineOptions,
 ): Position | undefined {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the general way then gives the same position (or refuses the phase the same way).
   if (position.phase.type !== 'movement') return undefined;
   const options = withDefaults(rules);
+  // Stryker disable next-line ConditionalExpression: equivalent for true, the general way then gives the same position.
   if (options.implicitOrders === 'allowed') return undefined;
   const s = movementScratch(map, position.units.length);
   const loaded = loadBoard(s, map, position.units);
@@ -591,9 +598,12 @@ export function resolveByCodes(
   };
   for (let i = 0; i < orders.length; i++) {
     const { power, order } = orders[i]!;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, these mutants only leave the power unknown more often, and then the general way decides.
     const p = power === undefined ? undefined : s.powerByName.get(power);
+    // Stryker disable ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, an order of another phase written as a row is refused by the general check of that row as it is by the general way, and more orders only go the general way.
     const movement =
       order.kind === 'hold' || order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy';
+    // Stryker restore ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
     if (p === undefined || !movement || !encodeOrder(map, order, p, encoding, rows, i * STRIDE))
       return undefined;
   }
