@@ -53,6 +53,7 @@ import {
   prepareMovementCase,
   readDataFile,
   type CaseRun,
+  type DatcCase,
   type Outcome,
 } from './datc-harness.js';
 import { testMap, type ProvinceChanges } from './test-maps.js';
@@ -215,28 +216,29 @@ function afterProblems(c: CodedCase, after: Position): string[] {
   return problems;
 }
 
+/** A case in the DATC's shape on the standard map: its position, orders, words (with tags) and retreat phase. */
+function datcShaped(c: DatcCase, after: CodedCase['after'], rules?: Partial<RuleOptions>): CodedCase {
+  const prepared = prepareMovementCase(c);
+  const retreats = prepared.retreats && {
+    orders: prepared.retreats.orders,
+    words: prepared.retreats.expected,
+  };
+  return {
+    id: c.id,
+    map: standard,
+    position: prepared.position,
+    orders: prepared.orders,
+    ...(rules ? { rules } : {}),
+    words: prepared.expected,
+    tags: true,
+    ...(retreats ? { retreats } : {}),
+    after,
+  };
+}
+
 /** The DATC movement cases (errata applied): words and retreats only, as the document states them. */
 function datcCases(): CodedCase[] {
-  return loadDatcCases().flatMap((c) => {
-    if (c.phase !== 'movement') return [];
-    const prepared = prepareMovementCase(c);
-    const retreats = prepared.retreats && {
-      orders: prepared.retreats.orders,
-      words: prepared.retreats.expected,
-    };
-    return [
-      {
-        id: c.id,
-        map: standard,
-        position: prepared.position,
-        orders: prepared.orders,
-        words: prepared.expected,
-        tags: true,
-        ...(retreats ? { retreats } : {}),
-        after: () => [],
-      },
-    ];
-  });
+  return loadDatcCases().flatMap((c) => (c.phase === 'movement' ? [datcShaped(c, () => [])] : []));
 }
 
 /** The movement engine cases, under their rule choices, with every unit's place after the phase. */
@@ -249,28 +251,13 @@ function engineCases(): CodedCase[] {
     if (c.phase !== 'movement') return [];
     const { rules, positionAfter } = extra[i]!;
     const prepared = prepareMovementCase(c);
-    const retreats = prepared.retreats && {
-      orders: prepared.retreats.orders,
-      words: prepared.retreats.expected,
+    const after = (run: CaseRun): string[] => {
+      const problems = outcomeProblems(c, prepared, run, positionAfter ? { positionAfter } : {}, '', []);
+      const named = (positionAfter?.stays.length ?? 0) + Object.keys(positionAfter?.moves ?? {}).length;
+      if (run.unitsAfter.length !== named) problems.push(`units after: ${run.unitsAfter.join(', ')}`);
+      return problems;
     };
-    return [
-      {
-        id: c.id,
-        map: standard,
-        position: prepared.position,
-        orders: prepared.orders,
-        rules: resolveRules('datc', rules).value!,
-        words: prepared.expected,
-        tags: true,
-        ...(retreats ? { retreats } : {}),
-        after: (run: CaseRun) => {
-          const problems = outcomeProblems(c, prepared, run, positionAfter ? { positionAfter } : {}, '', []);
-          const named = (positionAfter?.stays.length ?? 0) + Object.keys(positionAfter?.moves ?? {}).length;
-          if (run.unitsAfter.length !== named) problems.push(`units after: ${run.unitsAfter.join(', ')}`);
-          return problems;
-        },
-      },
-    ];
+    return [datcShaped(c, after, resolveRules('datc', rules).value)];
   });
 }
 
