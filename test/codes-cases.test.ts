@@ -361,6 +361,12 @@ void test('resolveMovementCodes: an impossible position or malformed arrays give
     [Int32Array.of(-1, par), none, [`unknown-power unit 1 (power -1, key ${par}): no such power`]],
     [Int32Array.of(0, 2 * L), none, [`unknown-location unit 1 (power 0, key ${2 * L}): no such unit key`]],
     [Int32Array.of(0, -1), none, [`unknown-location unit 1 (power 0, key -1): no such unit key`]],
+    // The fleet key of location 0 (F ADR) equals locationCount: two such fleets are two units in one province.
+    [
+      Int32Array.of(0, L, 1, L),
+      none,
+      [`two-units-in-province unit 2 (power 1, key ${L}): ADR already holds a unit`],
+    ],
     // Every impossible unit is named, not only the first; a unit after them still counts (BUR, then a second one).
     [
       Int32Array.of(0, nth, 1, bur, 2, bur),
@@ -553,6 +559,7 @@ void test('resolveMovement: orders written any way give the position of adjudica
     'GERMANY: A RUH S A MUN - BUR',
     'GERMANY: A MUN H',
     'FRANCE: A BUR S A BUR - PIC',
+    'FRANCE: MAO - IRI',
     'FRANCE: A BUR S A BUR',
     'ENGLAND: F NTH C F ENG - BEL',
     'ENGLAND: F ENG C A LON - WAL',
@@ -570,9 +577,13 @@ void test('resolveMovement: orders written any way give the position of adjudica
   for (const issue of RULE_ISSUES.filter((i) => READING_ISSUES.includes(i.id)))
     for (const choice of issue.choices)
       rulesList.push(resolveRules('datc', [`${issue.id}=${choice.letter}`]).value);
+  const into = newMovementCodesResult();
   for (const rules of rulesList) {
     for (const phase of phases) {
       const what = `${phase.map((o) => JSON.stringify(o.order)).join(', ')} under ${JSON.stringify(rules)}`;
+      // The same orders as rows (those that have a code form): which rows count, not only where units end.
+      const rows = phase === unpowered || phase === spelled ? undefined : rowsOf(standard, position, phase);
+      if (rows !== undefined) assertSame(standard, position, rows, rules, what, into);
       assert.deepEqual(
         resolveMovement(standard, position, phase, rules),
         { value: adjudicateMovement(standard, position, phase, rules).value!.position, issues: [] },
@@ -657,4 +668,58 @@ void test('resolveMovementRows: rows past the count given are no part of the pha
     assert.equal(r.value!.location[0], par, `${rows} rows`);
     assert.equal(r.value!.counted[2], 0, `${rows} rows`);
   }
+});
+
+void test('resolveMovementCodes: every single row of a move, support or convoy on the archipelago, with and without convoys', () => {
+  const into = newMovementCodesResult();
+  for (const convoys of [true, false]) {
+    const map = testMap('archipelago.json', { convoys }).map!;
+    const position = workloadPosition(midgameWorkload(29, 1, map).positions[0]!).value!;
+    const units = oc.encodeUnits(map, position.units).value!;
+    const n = units.length / 2;
+    for (let u = 0; u < n; u++) {
+      for (const kind of [oc.MOVE, oc.SUPPORT_MOVE, oc.CONVOY]) {
+        for (let v = 0; v < (kind === oc.MOVE ? 1 : n); v++) {
+          for (let to = 0; to < map.locationCount; to++) {
+            const row = Int32Array.of(units[u * 2]!, kind, units[u * 2 + 1]!, units[v * 2 + 1]!, to);
+            assertSame(
+              map,
+              position,
+              row,
+              undefined,
+              `convoys ${convoys}: ${oc.orderCodeText(map, row, 0)}`,
+              into,
+            );
+          }
+        }
+      }
+    }
+  }
+});
+
+void test('resolveMovementCodes: a fleet in the first location of the map (key = locationCount) moves', () => {
+  const adr = standard.locationCode.indexOf('ADR');
+  const ion = standard.locationCode.indexOf('ION');
+  assert.equal(adr, 0);
+  const L = standard.locationCount;
+  const it = standard.powers.indexOf('ITALY');
+  const r = resolveMovementCodes(
+    standard,
+    Int32Array.of(it, L + adr),
+    Int32Array.of(it, oc.MOVE, L + adr, -1, ion),
+  );
+  assert.deepEqual(r.issues, []);
+  assert.equal(r.value!.location[0], ion);
+});
+
+void test('resolveMovementCodes: each row is read at its own place (a row of no power after five others orders nothing)', () => {
+  const rom = standard.locationCode.indexOf('ROM');
+  const it = standard.powers.indexOf('ITALY');
+  // Row 0 names no unit (an army at sea); rows 1-5 are no orders. Read one integer off, row 5 would be row 0's
+  // fields: power SUPPORT_HOLD (Italy's index), kind 0 (HOLD), unit A ROM.
+  assert.equal(oc.SUPPORT_HOLD, it);
+  const rows = [it, oc.SUPPORT_HOLD, 0, rom, -1];
+  for (let i = 1; i <= 5; i++) rows.push(-1, oc.HOLD, rom, -1, -1);
+  const position = readPositionText(standard, 'phase: S1901M\nunits:\n  ITALY: A ROM', 'rom').value!.position;
+  assertSame(standard, position, Int32Array.from(rows), undefined, 'rows read in place');
 });

@@ -231,6 +231,7 @@ function unitProblem(
  * Legality of every row (4.E.1) into the order columns, and which row each unit carries out. False when some unit
  * has more than one legal order (4.D.3: left to the adjudicator of order objects).
  */
+// Stryker disable BlockStatement: equivalent for the body (restored inside), undefined is a false answer: the phase goes to the fallback, which gives the same outcome.
 function chooseCodedOrders(
   board: Board,
   orders: Int32Array,
@@ -238,8 +239,8 @@ function chooseCodedOrders(
   rules: RuleOptions,
   s: MovementScratch,
   out: MovementCodesResult,
-  // Stryker disable next-line BlockStatement: equivalent, undefined is a false answer: the phase goes to the fallback, which gives the same outcome.
 ): boolean {
+  // Stryker restore BlockStatement
   const n = board.unitCount;
   const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, civilDisorder } = s;
   const chosen = s.acceptedFrom;
@@ -253,6 +254,7 @@ function chooseCodedOrders(
   }
   civilDisorder.fill(1);
   for (let i = 0; i < rows; i++) {
+    // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
     const power = orders[i * STRIDE + POWER_FIELD]!;
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a typed array ignores a write outside its range, which is all the test keeps out.
     if (power >= 0 && power < civilDisorder.length) civilDisorder[power] = 0;
@@ -278,6 +280,7 @@ function unitOfKey(board: Board, key: number, power: number): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a wrong location is out of range or the location of no unit of this key, so the test below answers -1 and the general check decides.
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location; key = L is a fleet, whose army test then only answers -1.
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
   // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only answer -1 more often (the general check then decides).
@@ -312,7 +315,9 @@ function neighbourMove(board: Board, u: number, to: number): number {
 function reaches(board: Board, u: number, p: number): boolean {
   const map = board.map;
   if (board.unitType[u] === ARMY)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, armies have no edges to seas, so armyAdjacent answers the sea test too; false only sends the row to the general check.
     return map.provinceKind[p] !== 'sea' && armyAdjacent(map, board.unitProvince[u]!, p);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets have no edges to inland provinces, so fleetCanReach answers the land test too; false only sends the row to the general check.
   return map.provinceKind[p] !== 'land' && fleetCanReach(map, board.unitLocation[u]!, p);
 }
 
@@ -321,14 +326,15 @@ function reaches(board: Board, u: number, p: number): boolean {
  * a support of a hold or of a move to a neighbour, a convoy by a fleet on a proper route; naming every unit
  * exactly. Writes the order columns and returns the unit; -1 when the row needs the general check.
  */
+// Stryker disable BlockStatement: equivalent for the body (restored inside), undefined is no unit (undefined >= 0 is false): every row goes to the general check.
 function checkCommonOrder(
   board: Board,
   orders: Int32Array,
   i: number,
   rules: RuleOptions,
   s: MovementScratch,
-  // Stryker disable next-line BlockStatement: equivalent, undefined is no unit (undefined >= 0 is false): every row goes to the general check.
 ): number {
+  // Stryker restore BlockStatement
   const at = i * STRIDE;
   // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
   const power = orders[at + POWER_FIELD]!;
@@ -337,6 +343,7 @@ function checkCommonOrder(
   if (power < 0) return -1;
   const u = unitOfKey(board, orders[at + UNIT_FIELD]!, power);
   // A neutral unit takes no order: the general check says why.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (the mutant that orders a neutral unit was killed): unit -1 finds no order below, and the others only send rows to the general check.
   if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
   const map = board.map;
   const code = orders[at + KIND_FIELD]!;
@@ -376,9 +383,10 @@ function checkCommonOrder(
   if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE && code !== C_CONVOY) return -1;
   // Stryker disable next-line UnaryOperator: equivalent, naming power 1 finds the same unit when it is power 1's and none otherwise (then the general check decides).
   const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
-  // Stryker disable next-line EqualityOperator: equivalent, unit 0 or every unit then goes to the general check, and -1 finds no order below (it reaches nothing, is no army).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true, <= and >= (the false mutant, a unit supporting itself, was killed): unit 0 or every unit then goes to the general check, and -1 finds no order below (it reaches nothing, is no army).
   if (v < 0 || v === u) return -1;
   // A foreign unit named without its nationality: the general check applies 4.C.5.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for these (the one accepting a foreign unit under 4.C.5 a was killed): they only send more rows to the general check.
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
   if (code === C_CONVOY) {
     // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
@@ -386,7 +394,7 @@ function checkCommonOrder(
     if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
-    // Stryker disable next-line EqualityOperator: equivalent, an army or a coastal fleet asked about gets no proper route (onProperRoute needs a convoy-capable province holding a fleet), so -1 follows anyway; fleets at sea then go to the general check.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (the mutant convoying a fleet was killed): an army or a fleet on a coast gets no proper route (onProperRoute needs a convoy-capable province holding a fleet), so -1 follows anyway; the others only send rows to the general check.
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.convoyCapable[here] !== 1) return -1;
     // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: equivalent, a place out of range or a coast is no coastal province, for which onProperRoute finds no route, so -1 follows anyway.
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
@@ -427,6 +435,7 @@ function checkCommonOrder(
  * one, a support of a convoyed move, about one step in five of a random game, was decoded into an order object and
  * checked by `checkMovementOrder`, a fifth of the adjudication's time.
  */
+// Stryker disable BlockStatement: equivalent for the body (restored inside), undefined is no unit: the row goes to the general check.
 function supportOfConvoyedMove(
   board: Board,
   u: number,
@@ -434,14 +443,17 @@ function supportOfConvoyedMove(
   to: number,
   rules: RuleOptions,
   s: MovementScratch,
-  // Stryker disable next-line BlockStatement: equivalent, undefined is no unit: the row goes to the general check.
 ): number {
+  // Stryker restore BlockStatement
   const map = board.map;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent for these (the mutant that ignores a map without convoys was killed): the fleets on the board are a subset of the seas the other 4.E.1 choices allow, so a route found here is found by the general check too; the others only send rows there.
   if (rules.legalOrders !== 'possible-now' || !map.rules.convoys) return -1;
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator: equivalent for these (the mutant that lets a fleet be convoyed was killed): a place out of range or a coast is no coastal province, for which convoyRouteExists finds no route; the others only send rows to the general check.
   if (board.unitType[v] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
     return -1;
   const from = board.unitProvince[v]!;
   // Stryker disable next-line EqualityOperator,StringLiteral,LogicalOperator: equivalent, convoyRouteExists refuses a route to the army's own province or to a sea, and no unit reaches its own province; these mutants only drop those tests or return -1 more often.
+  // Stryker disable next-line ConditionalExpression: equivalent for these (dropping the reach test was killed): convoyRouteExists refuses a route to the army's own province or to a sea, no unit reaches its own province, and true only sends the row to the general check.
   if (to === from || to === board.unitProvince[u] || map.provinceKind[to] === 'sea' || !reaches(board, u, to))
     return -1;
   s.exceptFleet = u;
@@ -574,6 +586,7 @@ function fallback(
  * not know by its canonical code, an order of another phase; or when a unit has several legal orders (4.D.3), the
  * rules allow implicit orders (4.E.3), or the position has issues.
  */
+// Stryker disable BlockStatement: equivalent for the body (restored inside), undefined sends the phase the general way, which gives the same position.
 export function resolveByCodes(
   map: GameMap,
   position: Position,
@@ -581,6 +594,7 @@ export function resolveByCodes(
   rules: Partial<RuleOptions> | undefined,
   engine: EngineOptions,
 ): Position | undefined {
+  // Stryker restore BlockStatement
   // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the general way then gives the same position (or refuses the phase the same way).
   if (position.phase.type !== 'movement') return undefined;
   const options = withDefaults(rules);
@@ -589,6 +603,7 @@ export function resolveByCodes(
   const s = movementScratch(map, position.units.length);
   const loaded = loadBoard(s, map, position.units);
   const board = loaded.value;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (those that go on without a board were killed): a board loadBoard could not load in the scratch columns leaves there only the units before the one it stopped at, so the convoy checks of the common orders can only miss fleets and give up; every other check reads the board itself.
   if (board === undefined || board.unitAt !== s.unitAt) return undefined;
   const rows = s.orderRows(orders.length * STRIDE);
   // Exact forms only: canonical codes, canonical power names, no nationalities (refKey).
@@ -604,6 +619,7 @@ export function resolveByCodes(
     const movement =
       order.kind === 'hold' || order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy';
     // Stryker restore ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent for these (those that encode an order without its power were killed): true sends the phase the general way; an order of another phase as a row is refused by the general check of that row, as by the general way.
     if (p === undefined || !movement || !encodeOrder(map, order, p, encoding, rows, i * STRIDE))
       return undefined;
   }
@@ -613,6 +629,7 @@ export function resolveByCodes(
     board.unitCount,
     orders.length,
   );
+  // Stryker disable next-line ConditionalExpression: equivalent for true (false was killed): the general way then gives the same position.
   if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
   // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, as in resolveMovementRows: the two solvers give the same position.
@@ -626,13 +643,16 @@ export function resolveByCodes(
  * no exact code form.
  */
 function refKey(board: Board, ref: UnitRef, rules: RuleOptions): number {
+  // Stryker disable next-line ConditionalExpression: equivalent for true (false was killed): every order then goes the general way.
   if (ref.power !== undefined) return -1;
   const map = board.map;
   const location = lookupCode(map, ref.location);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and <= (false was killed): orders naming location 0, a sea where no army stands, or every order then go the general way.
   if (location < 0) return -1;
   let type = ref.type;
   if (type === undefined) {
     const u = board.unitAt[map.locationProvince[location]!]!;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent for these (typing a unit under 4.C.1 a was killed): a row naming a place with no unit is illegal as the order is (no unit there), whatever type or key it gets (key 1 is an army at sea, no unit), and the others only send orders the general way.
     if (u < 0 || rules.missingUnitType === 'illegal') return -1;
     type = board.unitType[u] === FLEET ? 'F' : 'A';
   }
