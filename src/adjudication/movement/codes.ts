@@ -654,6 +654,7 @@ function refKey(board: Board, ref: UnitRef, rules: RuleOptions): number {
     const u = board.unitAt[map.locationProvince[location]!]!;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent for these (typing a unit under 4.C.1 a was killed): a row naming a place with no unit is illegal as the order is (no unit there), whatever type or key it gets (key 1 is an army at sea, no unit), and the others only send orders the general way.
     if (u < 0 || rules.missingUnitType === 'illegal') return -1;
+    // Stryker disable next-line StringLiteral: equivalent for 'A' made "" ("F" made "" was killed): only 'F' is asked for below, so any other type is an army.
     type = board.unitType[u] === FLEET ? 'F' : 'A';
   }
   return type === 'F' ? map.locationCount + location : location;
