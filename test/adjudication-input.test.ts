@@ -13,6 +13,8 @@ import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
 import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
 import { readDataFile } from './datc-harness.js';
+import { readDatcJson } from '../src/datc/cases.js';
+import { caseDifferences, prepareCase, runCase } from '../src/datc/run.js';
 import { testMap } from './test-maps.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { GameMap } from '../src/map/types.js';
@@ -567,4 +569,16 @@ void test('a supply centre in the map first province is owned and built on like 
     { power: 'RED', centers: 2, units: 1, change: 1 },
     { power: 'BLUE', centers: 0, units: 0, change: 0 },
   ]);
+});
+
+// Each map object has its own scratch space (scratch.ts), new and unmarked for its first adjudication: a route
+// search that read a fleet past its army's own (another army's, next in the tables) would find a route there that
+// later searches, seeing marks left behind, would not. Engine case E.244 has such a fleet; its words are the case's.
+void test('engine case E.244 gives its words as the first adjudication on a new map object', () => {
+  const fresh = compileMapOrThrow(standardDefinition);
+  const text = readDataFile('engine-cases.json');
+  const c = readDatcJson(text, 'engine-cases.json').value?.find((x) => x.id === 'E.244');
+  assert.ok(c);
+  const prepared = prepareCase(fresh, c);
+  assert.deepEqual(caseDifferences(c, prepared, runCase(fresh, prepared)), []);
 });
