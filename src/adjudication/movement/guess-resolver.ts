@@ -153,9 +153,10 @@ export class GuessResolver {
         this.guessBased = oldGuessBased;
         return this.settle(d, first);
       }
+      // d goes to the backup rule with its cycle; it is usually listed already (its own guess was read), and a
+      // decision listed twice is settled and marked the same by every backup rule.
       const members = this.cycle.slice(oldCycleLength);
-      // Stryker disable next-line BooleanLiteral: equivalent, pushes d when it is there already: a decision listed twice is settled and marked the same by every backup rule.
-      if (!members.includes(d)) members.push(d);
+      members.push(d);
       this.truncateCycle(oldCycleLength);
       this.guessBased = oldGuessBased;
       this.state[d] = this.state[d]! & ~VISITED;
