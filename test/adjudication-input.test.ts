@@ -568,3 +568,40 @@ void test('a supply centre in the map first province is owned and built on like 
     { power: 'BLUE', centers: 0, units: 0, change: 0 },
   ]);
 });
+
+void test("a convoy route never passes through the army's own convoyable province, under any reading of 4.E.1", () => {
+  // The archipelago test map: the Isle is a convoyable coast, touched by the West, East and South Seas; only the
+  // West Sea touches Westland. Beta's army on the Isle goes to Westland through the West Sea. The East Sea touches
+  // the Isle, but from it the only way on to Westland is the Isle itself, the army's own province, never a node
+  // of its route: the East Sea is on no route from the Isle to Westland. Under 4.E.1 c, orders that could be valid
+  // in some position are legal, but no position puts the East Sea on such a route, so its convoy order is illegal
+  // under every reading that checks routes on the map (c and d).
+  const isle = testMap('archipelago.json').map!;
+  const units: Position['units'] = [
+    { power: 'BETA', type: 'A', location: 'ISL' },
+    { power: 'ALPHA', type: 'F', location: 'WSE' },
+    { power: 'ALPHA', type: 'F', location: 'ESE' },
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'BETA', order: { kind: 'move', unit: { location: 'ISL' }, to: 'WES', viaConvoy: true } },
+    {
+      power: 'ALPHA',
+      order: { kind: 'convoy', unit: { location: 'WSE' }, army: { location: 'ISL' }, to: 'WES' },
+    },
+    {
+      power: 'ALPHA',
+      order: { kind: 'convoy', unit: { location: 'ESE' }, army: { location: 'ISL' }, to: 'WES' },
+    },
+  ];
+  for (const legalOrders of ['possible-on-map', 'possible-now'] as const) {
+    assert.deepEqual(
+      movementSummaries(isle, units, orders, { legalOrders }),
+      [
+        'succeeds moved "succeeds with attack strength 1" A ISL',
+        'available available "available" F WSE',
+        'illegal convoy-not-on-route "illegal: this fleet is not on any convoy route from ISL to WES (6.F.12, 6.G.19)" F ESE',
+      ],
+      legalOrders,
+    );
+  }
+});

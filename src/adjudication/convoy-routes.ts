@@ -236,7 +236,7 @@ function searchChains(
     } else {
       next[depth] = map.fleetStart[last]!;
     }
-    depth = extendChain(s, depth, from, to, usable);
+    depth = extendChain(s, depth, from, usable);
     // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, extendChain returns a depth of 1 or more, or -1.
     if (depth < 0) return false;
   }
@@ -247,13 +247,7 @@ function searchChains(
  * node has none left; the depth of the node pushed, or -1 when the chain is used up. (Not a labelled loop in
  * `searchChains`: StrykerJS instruments a `continue label` into code that does not parse.)
  */
-function extendChain(
-  s: SeaSearch,
-  depth: number,
-  from: number,
-  to: number,
-  usable: (sea: number) => boolean,
-): number {
+function extendChain(s: SeaSearch, depth: number, from: number, usable: (sea: number) => boolean): number {
   const { map, chain, next, inChain } = s;
   while (depth >= 0) {
     const top = chain[depth]!;
@@ -265,10 +259,10 @@ function extendChain(
     }
     next[depth] = i + 1;
     const sea = map.locationProvince[map.fleetAdj[i]!]!;
+    // (`to` is never met here: a node next to it ends its chain in searchChains and is never extended.)
     if (
       inChain[sea] ||
       map.convoyCapable[sea] !== 1 ||
-      sea === to ||
       sea === from ||
       !usable(sea) ||
       !isMinimalStep(s, sea, depth, from)
