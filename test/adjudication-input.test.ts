@@ -15,7 +15,7 @@ import { bundledMap } from '../src/map/registry.js';
 import { readDataFile } from './datc-harness.js';
 import { testMap } from './test-maps.js';
 import type { GivenOrder } from '../src/orders/types.js';
-import type { GameMap } from '../src/map/types.js';
+import type { GameMap, MapDefinition } from '../src/map/types.js';
 import type { RuleOptions } from '../src/adjudication/rules.js';
 import type { Position } from '../src/position/types.js';
 
@@ -604,4 +604,68 @@ void test("a convoy route never passes through the army's own convoyable provinc
       legalOrders,
     );
   }
+});
+
+void test('a fleet on no convoy route stays illegal on a map whose chains of seas outnumber the search budget', () => {
+  // A hostile map a library caller may compile: From touches the corner of a 7 by 7 grid of seas, all holding
+  // fleets, and the Pond; To touches the opposite corner. The chains of seas from the corner are far more than the
+  // proper-route search tries (100,000 steps), so it gives up on them; the Pond touches From and nothing else, so
+  // its fleet is on no route from From to To whatever the search tries (6.F.12): its convoy order is illegal. The
+  // fleet in the far corner touches To, and the chain along the grid's edges (each sea touching only the one
+  // before it and the next) is a proper route through it: its convoy order is legal and matches the army's move
+  // (which fails, as the other fleets of that route hold).
+  const n = 7;
+  const sea = (r: number, c: number): string => `S${r}${c}`;
+  const provinces: MapDefinition['provinces'][number][] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const fleet = [
+        [r - 1, c],
+        [r + 1, c],
+        [r, c - 1],
+        [r, c + 1],
+      ]
+        .filter(([a, b]) => a! >= 0 && a! < n && b! >= 0 && b! < n)
+        .map(([a, b]) => sea(a!, b!));
+      if (r === 0 && c === 0) fleet.push('FRO');
+      if (r === n - 1 && c === n - 1) fleet.push('TOO');
+      provinces.push({ code: sea(r, c), name: `Sea ${r} ${c}`, kind: 'sea', fleet });
+    }
+  }
+  provinces.push(
+    { code: 'FRO', name: 'From', kind: 'coast', supplyCenter: true, home: 'RED', fleet: ['S00', 'PND'] },
+    { code: 'TOO', name: 'To', kind: 'coast', supplyCenter: true, fleet: [sea(n - 1, n - 1)] },
+    { code: 'PND', name: 'Pond', kind: 'sea', fleet: ['FRO'] },
+  );
+  const grid = compileMapOrThrow({
+    name: 'Grid',
+    description: 'seas in a grid',
+    source: 'test',
+    victoryCenters: 2,
+    powers: [{ name: 'RED', adjective: 'Red' }],
+    provinces,
+    startingUnits: [],
+  });
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'FRO' },
+    { power: 'RED', type: 'F', location: 'PND' },
+    ...provinces
+      .filter((p) => p.kind === 'sea' && p.code !== 'PND')
+      .map((p) => ({ power: 'RED', type: 'F' as const, location: p.code })),
+  ];
+  const convoy = (fleet: string): GivenOrder => ({
+    power: 'RED',
+    order: { kind: 'convoy', unit: { location: fleet }, army: { location: 'FRO' }, to: 'TOO' },
+  });
+  const move: GivenOrder = {
+    power: 'RED',
+    order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true },
+  };
+  assert.deepEqual(
+    movementSummaries(grid, units, [move, convoy('PND'), convoy(sea(n - 1, n - 1))])?.slice(1),
+    [
+      'illegal convoy-not-on-route "illegal: this fleet is not on any convoy route from FRO to TOO (6.F.12, 6.G.19)" F PND',
+      'available available "available" F S66',
+    ],
+  );
 });

@@ -185,6 +185,7 @@ export function onProperRoute(
     s.chain[0] = sea;
     s.inChain[sea] = 1;
     if (searchChains(s, fleetSea, from, to, usable)) return true;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a search started with no budget left (or none: `<= 0`) gives up on its first step, so trying the next seas ends in false too.
     if (s.budget < 0) return false;
   }
   return false;
