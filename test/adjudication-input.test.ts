@@ -607,14 +607,14 @@ void test("a convoy route never passes through the army's own convoyable provinc
 });
 
 void test('a fleet on no convoy route stays illegal on a map whose chains of seas outnumber the search budget', () => {
-  // A hostile map a library caller may compile: From touches the corner of a 7 by 7 grid of seas, all holding
+  // A hostile map a library caller may compile: From touches the corner of a 9 by 9 grid of seas, all holding
   // fleets, and the Pond; To touches the opposite corner. The chains of seas from the corner are far more than the
-  // proper-route search tries (100,000 steps), so it gives up on them; the Pond touches From and nothing else, so
-  // its fleet is on no route from From to To whatever the search tries (6.F.12): its convoy order is illegal. The
-  // fleet in the far corner touches To, and the chain along the grid's edges (each sea touching only the one
-  // before it and the next) is a proper route through it: its convoy order is legal and matches the army's move
-  // (which fails, as the other fleets of that route hold).
-  const n = 7;
+  // proper-route search tries (100,000 steps; trying them all would take minutes), so it gives up on them; the
+  // Pond touches From and nothing else, so its fleet is on no route from From to To whatever the search tries
+  // (6.F.12): its convoy order is illegal. The fleet in the far corner touches To, and the chain along the grid's
+  // edges (each sea touching only the one before it and the next) is a proper route through it: its convoy order
+  // is legal and matches the army's move (which fails, as the other fleets of that route hold).
+  const n = 9;
   const sea = (r: number, c: number): string => `S${r}${c}`;
   const provinces: MapDefinition['provinces'][number][] = [];
   for (let r = 0; r < n; r++) {
@@ -665,7 +665,7 @@ void test('a fleet on no convoy route stays illegal on a map whose chains of sea
     movementSummaries(grid, units, [move, convoy('PND'), convoy(sea(n - 1, n - 1))])?.slice(1),
     [
       'illegal convoy-not-on-route "illegal: this fleet is not on any convoy route from FRO to TOO (6.F.12, 6.G.19)" F PND',
-      'available available "available" F S66',
+      'available available "available" F S88',
     ],
   );
 });

