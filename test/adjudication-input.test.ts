@@ -669,3 +669,63 @@ void test('a fleet on no convoy route stays illegal on a map whose chains of sea
     ],
   );
 });
+
+void test("a phase with fewer units than the one before reads nothing of the earlier phase's last units", () => {
+  // The adjudicator keeps its tables per map between calls. Under Brannan's rule (4.A.4 b), first a phase of five
+  // units whose fifth, A Yorkshire, is convoyed to Norway by F North Sea (it arrives: Norway is empty); then a
+  // phase of four units: F Norway, supported by F Skagerrak, attacks F North Sea, which F Edinburgh supports in
+  // holding: 2 against 2, the attack fails. The second phase has no convoy, so no Brannan battle: nothing of the
+  // first phase's convoyed army may turn F Norway's attack into a head-to-head battle (in which it would meet the
+  // defend strength of a unit that is not there instead of the supported hold).
+  const rules: Partial<RuleOptions> = { convoyAttackOrigin: 'brannan' };
+  const first: Position['units'] = [
+    { power: 'ENGLAND', type: 'F', location: 'NTH' },
+    { power: 'ENGLAND', type: 'F', location: 'LON' },
+    { power: 'ENGLAND', type: 'F', location: 'EDI' },
+    { power: 'ENGLAND', type: 'F', location: 'ENG' },
+    { power: 'ENGLAND', type: 'A', location: 'YOR' },
+  ];
+  assert.deepEqual(
+    movementSummaries(
+      map,
+      first,
+      [
+        {
+          power: 'ENGLAND',
+          order: { kind: 'convoy', unit: { location: 'NTH' }, army: { location: 'YOR' }, to: 'NWY' },
+        },
+        { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'YOR' }, to: 'NWY', viaConvoy: true } },
+      ],
+      rules,
+    ),
+    ['available available "available" F NTH', 'succeeds moved "succeeds with attack strength 1" A YOR'],
+  );
+  const second: Position['units'] = [
+    { power: 'ENGLAND', type: 'F', location: 'NTH' },
+    { power: 'RUSSIA', type: 'F', location: 'NWY' },
+    { power: 'RUSSIA', type: 'F', location: 'SKA' },
+    { power: 'ENGLAND', type: 'F', location: 'EDI' },
+  ];
+  const result = adjudicateMovement(
+    map,
+    position('movement', { units: second }),
+    [
+      { power: 'RUSSIA', order: { kind: 'move', unit: { location: 'NWY' }, to: 'NTH' } },
+      {
+        power: 'RUSSIA',
+        order: { kind: 'support', unit: { location: 'SKA' }, supported: { location: 'NWY' }, to: 'NTH' },
+      },
+      {
+        power: 'ENGLAND',
+        order: { kind: 'support', unit: { location: 'EDI' }, supported: { location: 'NTH' } },
+      },
+    ],
+    rules,
+  );
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'fails bounced "fails: attack strength 2 against hold strength 2 of F NTH" F NWY',
+    'given given "given" F SKA',
+    'given given "given" F EDI',
+  ]);
+  assert.deepEqual(result.value?.position.dislodged, []);
+});
