@@ -141,7 +141,9 @@ function pushSeasNextTo(
  * fleet on it is superfluous (DATC 4.E.1, test case 6.G.19; 6.F.12 for a fleet on no route at all).
  *
  * Depth-first over minimal chains, with an explicit stack (a chain can be long on a generated map). Chains are
- * short on real maps; the budget keeps hostile maps bounded.
+ * short on real maps; the budget (100,000 steps) keeps hostile maps bounded. Past it the answer is "no": a fleet
+ * whose every proper route lies beyond the budget counts as on none and its convoy is illegal. That is the bound's
+ * answer, not the rule's; it takes a map such as a 9 by 9 grid of occupied seas (test/adjudication-input.test.ts).
  */
 export function onProperRoute(
   map: GameMap,
