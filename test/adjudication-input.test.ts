@@ -13,9 +13,11 @@ import { compileMapOrThrow, standardMap } from '../src/map/compile.js';
 import standardDefinition from '../src/map/standard.json' with { type: 'json' };
 import { bundledMap } from '../src/map/registry.js';
 import { readDataFile } from './datc-harness.js';
+import { readDatcJson } from '../src/datc/cases.js';
+import { caseDifferences, prepareCase, runCase } from '../src/datc/run.js';
 import { testMap } from './test-maps.js';
 import type { GivenOrder } from '../src/orders/types.js';
-import type { GameMap } from '../src/map/types.js';
+import type { GameMap, MapDefinition } from '../src/map/types.js';
 import type { RuleOptions } from '../src/adjudication/rules.js';
 import type { Position } from '../src/position/types.js';
 
@@ -567,4 +569,177 @@ void test('a supply centre in the map first province is owned and built on like 
     { power: 'RED', centers: 2, units: 1, change: 1 },
     { power: 'BLUE', centers: 0, units: 0, change: 0 },
   ]);
+});
+
+// Each map object has its own scratch space (scratch.ts), new and unmarked for its first adjudication: a route
+// search that read a fleet past its army's own (another army's, next in the tables) would find a route there that
+// later searches, seeing marks left behind, would not. Engine case E.244 has such a fleet; its words are the case's.
+void test('engine case E.244 gives its words as the first adjudication on a new map object', () => {
+  const fresh = compileMapOrThrow(standardDefinition);
+  const text = readDataFile('engine-cases.json');
+  const c = readDatcJson(text, 'engine-cases.json').value?.find((x) => x.id === 'E.244');
+  assert.ok(c);
+  const prepared = prepareCase(fresh, c);
+  assert.deepEqual(caseDifferences(c, prepared, runCase(fresh, prepared)), []);
+});
+
+void test("a convoy route never passes through the army's own convoyable province, under any reading of 4.E.1", () => {
+  // The archipelago test map: the Isle is a convoyable coast, touched by the West, East and South Seas; only the
+  // West Sea touches Westland. Beta's army on the Isle goes to Westland through the West Sea. The East Sea touches
+  // the Isle, but from it the only way on to Westland is the Isle itself, the army's own province, never a node
+  // of its route: the East Sea is on no route from the Isle to Westland. Under 4.E.1 c, orders that could be valid
+  // in some position are legal, but no position puts the East Sea on such a route, so its convoy order is illegal
+  // under every reading that checks routes on the map (c and d).
+  const isle = testMap('archipelago.json').map!;
+  const units: Position['units'] = [
+    { power: 'BETA', type: 'A', location: 'ISL' },
+    { power: 'ALPHA', type: 'F', location: 'WSE' },
+    { power: 'ALPHA', type: 'F', location: 'ESE' },
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'BETA', order: { kind: 'move', unit: { location: 'ISL' }, to: 'WES', viaConvoy: true } },
+    {
+      power: 'ALPHA',
+      order: { kind: 'convoy', unit: { location: 'WSE' }, army: { location: 'ISL' }, to: 'WES' },
+    },
+    {
+      power: 'ALPHA',
+      order: { kind: 'convoy', unit: { location: 'ESE' }, army: { location: 'ISL' }, to: 'WES' },
+    },
+  ];
+  for (const legalOrders of ['possible-on-map', 'possible-now'] as const) {
+    assert.deepEqual(
+      movementSummaries(isle, units, orders, { legalOrders }),
+      [
+        'succeeds moved "succeeds with attack strength 1" A ISL',
+        'available available "available" F WSE',
+        'illegal convoy-not-on-route "illegal: this fleet is not on any convoy route from ISL to WES (6.F.12, 6.G.19)" F ESE',
+      ],
+      legalOrders,
+    );
+  }
+});
+
+void test('a fleet on no convoy route stays illegal on a map whose chains of seas outnumber the search budget', () => {
+  // A hostile map a library caller may compile: From touches the corner of a 9 by 9 grid of seas, all holding
+  // fleets, and the Pond; To touches the opposite corner. The chains of seas from the corner are far more than the
+  // proper-route search tries (100,000 steps; trying them all would take minutes), so it gives up on them; the
+  // Pond touches From and nothing else, so its fleet is on no route from From to To whatever the search tries
+  // (6.F.12): its convoy order is illegal. The fleet in the far corner touches To, and the chain along the grid's
+  // edges (each sea touching only the one before it and the next) is a proper route through it: its convoy order
+  // is legal and matches the army's move (which fails, as the other fleets of that route hold).
+  const n = 9;
+  const sea = (r: number, c: number): string => `S${r}${c}`;
+  const provinces: MapDefinition['provinces'][number][] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const fleet = [
+        [r - 1, c],
+        [r + 1, c],
+        [r, c - 1],
+        [r, c + 1],
+      ]
+        .filter(([a, b]) => a! >= 0 && a! < n && b! >= 0 && b! < n)
+        .map(([a, b]) => sea(a!, b!));
+      if (r === 0 && c === 0) fleet.push('FRO');
+      if (r === n - 1 && c === n - 1) fleet.push('TOO');
+      provinces.push({ code: sea(r, c), name: `Sea ${r} ${c}`, kind: 'sea', fleet });
+    }
+  }
+  provinces.push(
+    { code: 'FRO', name: 'From', kind: 'coast', supplyCenter: true, home: 'RED', fleet: ['S00', 'PND'] },
+    { code: 'TOO', name: 'To', kind: 'coast', supplyCenter: true, fleet: [sea(n - 1, n - 1)] },
+    { code: 'PND', name: 'Pond', kind: 'sea', fleet: ['FRO'] },
+  );
+  const grid = compileMapOrThrow({
+    name: 'Grid',
+    description: 'seas in a grid',
+    source: 'test',
+    victoryCenters: 2,
+    powers: [{ name: 'RED', adjective: 'Red' }],
+    provinces,
+    startingUnits: [],
+  });
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'FRO' },
+    { power: 'RED', type: 'F', location: 'PND' },
+    ...provinces
+      .filter((p) => p.kind === 'sea' && p.code !== 'PND')
+      .map((p) => ({ power: 'RED', type: 'F' as const, location: p.code })),
+  ];
+  const convoy = (fleet: string): GivenOrder => ({
+    power: 'RED',
+    order: { kind: 'convoy', unit: { location: fleet }, army: { location: 'FRO' }, to: 'TOO' },
+  });
+  const move: GivenOrder = {
+    power: 'RED',
+    order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true },
+  };
+  assert.deepEqual(
+    movementSummaries(grid, units, [move, convoy('PND'), convoy(sea(n - 1, n - 1))])?.slice(1),
+    [
+      'illegal convoy-not-on-route "illegal: this fleet is not on any convoy route from FRO to TOO (6.F.12, 6.G.19)" F PND',
+      'available available "available" F S88',
+    ],
+  );
+});
+
+void test("a phase with fewer units than the one before reads nothing of the earlier phase's last units", () => {
+  // The adjudicator keeps its tables per map between calls. Under Brannan's rule (4.A.4 b), first a phase of five
+  // units whose fifth, A Yorkshire, is convoyed to Norway by F North Sea (it arrives: Norway is empty); then a
+  // phase of four units: F Norway, supported by F Skagerrak, attacks F North Sea, which F Edinburgh supports in
+  // holding: 2 against 2, the attack fails. The second phase has no convoy, so no Brannan battle: nothing of the
+  // first phase's convoyed army may turn F Norway's attack into a head-to-head battle (in which it would meet the
+  // defend strength of a unit that is not there instead of the supported hold).
+  const rules: Partial<RuleOptions> = { convoyAttackOrigin: 'brannan' };
+  const first: Position['units'] = [
+    { power: 'ENGLAND', type: 'F', location: 'NTH' },
+    { power: 'ENGLAND', type: 'F', location: 'LON' },
+    { power: 'ENGLAND', type: 'F', location: 'EDI' },
+    { power: 'ENGLAND', type: 'F', location: 'ENG' },
+    { power: 'ENGLAND', type: 'A', location: 'YOR' },
+  ];
+  assert.deepEqual(
+    movementSummaries(
+      map,
+      first,
+      [
+        {
+          power: 'ENGLAND',
+          order: { kind: 'convoy', unit: { location: 'NTH' }, army: { location: 'YOR' }, to: 'NWY' },
+        },
+        { power: 'ENGLAND', order: { kind: 'move', unit: { location: 'YOR' }, to: 'NWY', viaConvoy: true } },
+      ],
+      rules,
+    ),
+    ['available available "available" F NTH', 'succeeds moved "succeeds with attack strength 1" A YOR'],
+  );
+  const second: Position['units'] = [
+    { power: 'ENGLAND', type: 'F', location: 'NTH' },
+    { power: 'RUSSIA', type: 'F', location: 'NWY' },
+    { power: 'RUSSIA', type: 'F', location: 'SKA' },
+    { power: 'ENGLAND', type: 'F', location: 'EDI' },
+  ];
+  const result = adjudicateMovement(
+    map,
+    position('movement', { units: second }),
+    [
+      { power: 'RUSSIA', order: { kind: 'move', unit: { location: 'NWY' }, to: 'NTH' } },
+      {
+        power: 'RUSSIA',
+        order: { kind: 'support', unit: { location: 'SKA' }, supported: { location: 'NWY' }, to: 'NTH' },
+      },
+      {
+        power: 'ENGLAND',
+        order: { kind: 'support', unit: { location: 'EDI' }, supported: { location: 'NTH' } },
+      },
+    ],
+    rules,
+  );
+  assert.deepEqual(result.value?.orders.map(summary), [
+    'fails bounced "fails: attack strength 2 against hold strength 2 of F NTH" F NWY',
+    'given given "given" F SKA',
+    'given given "given" F EDI',
+  ]);
+  assert.deepEqual(result.value?.position.dislodged, []);
 });

@@ -141,7 +141,9 @@ function pushSeasNextTo(
  * fleet on it is superfluous (DATC 4.E.1, test case 6.G.19; 6.F.12 for a fleet on no route at all).
  *
  * Depth-first over minimal chains, with an explicit stack (a chain can be long on a generated map). Chains are
- * short on real maps; the budget keeps hostile maps bounded.
+ * short on real maps; the budget (100,000 steps) keeps hostile maps bounded. Past it the answer is "no": a fleet
+ * whose every proper route lies beyond the budget counts as on none and its convoy is illegal. That is the bound's
+ * answer, not the rule's; it takes a map such as a 9 by 9 grid of occupied seas (test/adjudication-input.test.ts).
  */
 export function onProperRoute(
   map: GameMap,
@@ -159,9 +161,10 @@ export function onProperRoute(
     // Stryker disable next-line BooleanLiteral: equivalent, see above.
     return false;
   const s = seaSearch(map);
-  // The seas that touch the origin, in province order (as a scan of every province would find them), collected in
-  // the queue: marked with a new stamp against doubles, sorted by insertion (they are few). The ends are never
-  // nodes (`to` is skipped by the search of chains too).
+  // The seas that touch the origin, collected in the queue, marked with a new stamp against doubles, in the map's
+  // order of neighbours. (The order is not sorted: it changes only which chains are tried first, which matters
+  // only to a search that runs out of budget, whose "no" is a bound's answer on a hostile map, not the rule's.)
+  // The ends are never nodes (`to` is skipped by the search of chains too).
   const stamp = newStamp(s);
   s.tail = 0;
   s.mark[from] = stamp;
@@ -172,12 +175,6 @@ export function onProperRoute(
   for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, anySea);
   const starts = s.queue;
   const count = s.tail;
-  for (let i = 1; i < count; i++) {
-    const sea = starts[i]!;
-    let j = i - 1;
-    for (; j >= 0 && starts[j]! > sea; j--) starts[j + 1] = starts[j]!;
-    starts[j + 1] = sea;
-  }
   s.budget = 100_000;
   for (let i = 0; i < count; i++) {
     const sea = starts[i]!;
@@ -185,6 +182,7 @@ export function onProperRoute(
     s.chain[0] = sea;
     s.inChain[sea] = 1;
     if (searchChains(s, fleetSea, from, to, usable)) return true;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a search started with no budget left (or none: `<= 0`) gives up on its first step, so trying the next seas ends in false too.
     if (s.budget < 0) return false;
   }
   return false;
@@ -220,6 +218,7 @@ function searchChains(
   let depth = 0;
   // Each pass enters the node just pushed on the chain (chain[depth]).
   for (;;) {
+    // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, a budget of 100,000 steps rather than 100,001: no search within it changes, and past it the answer is the bound's, not the rule's (the `>= 0` mutant is killed).
     if (--s.budget < 0) {
       leaveChain(s, depth);
       return false;
@@ -236,7 +235,7 @@ function searchChains(
     } else {
       next[depth] = map.fleetStart[last]!;
     }
-    depth = extendChain(s, depth, from, to, usable);
+    depth = extendChain(s, depth, from, usable);
     // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, extendChain returns a depth of 1 or more, or -1.
     if (depth < 0) return false;
   }
@@ -247,13 +246,7 @@ function searchChains(
  * node has none left; the depth of the node pushed, or -1 when the chain is used up. (Not a labelled loop in
  * `searchChains`: StrykerJS instruments a `continue label` into code that does not parse.)
  */
-function extendChain(
-  s: SeaSearch,
-  depth: number,
-  from: number,
-  to: number,
-  usable: (sea: number) => boolean,
-): number {
+function extendChain(s: SeaSearch, depth: number, from: number, usable: (sea: number) => boolean): number {
   const { map, chain, next, inChain } = s;
   while (depth >= 0) {
     const top = chain[depth]!;
@@ -265,10 +258,10 @@ function extendChain(
     }
     next[depth] = i + 1;
     const sea = map.locationProvince[map.fleetAdj[i]!]!;
+    // (`to` is never met here: a node next to it ends its chain in searchChains and is never extended.)
     if (
       inChain[sea] ||
       map.convoyCapable[sea] !== 1 ||
-      sea === to ||
       sea === from ||
       !usable(sea) ||
       !isMinimalStep(s, sea, depth, from)

@@ -175,6 +175,7 @@ export class MovementDecisions {
       const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, each mutant but one only reorders the attackers read (convoyed first, all in one pass, or each twice) and the support is cut when any of them cuts, as above; the one that skips every attacker (no support is ever cut) was killed, and is disabled with them.
         if ((t.route[a] !== BY_LAND) !== convoyed) continue;
         if (this.cuts(s, a, !optimistic)) return false;
       }

@@ -153,9 +153,10 @@ export class GuessResolver {
         this.guessBased = oldGuessBased;
         return this.settle(d, first);
       }
+      // d goes to the backup rule with its cycle; it is usually listed already (its own guess was read), and a
+      // decision listed twice is settled and marked the same by every backup rule.
       const members = this.cycle.slice(oldCycleLength);
-      // Stryker disable next-line BooleanLiteral: equivalent, pushes d when it is there already: a decision listed twice is settled and marked the same by every backup rule.
-      if (!members.includes(d)) members.push(d);
+      members.push(d);
       this.truncateCycle(oldCycleLength);
       this.guessBased = oldGuessBased;
       this.state[d] = this.state[d]! & ~VISITED;
@@ -176,7 +177,10 @@ export class GuessResolver {
    * is failed by the all-hold rule from deeper down): that value stands.
    */
   private settle(d: number, value: boolean): boolean {
-    if (this.state[d]! & RESOLVED) return this.value[d] === 1;
+    if (this.state[d]! & RESOLVED) {
+      // Stryker disable next-line ConditionalExpression: equivalent for `false`, a decision settled while it was being adjudicated is one the all-hold rule failed from outside its cycle (an attack on a convoying fleet, a convoyed army: the rules settle nothing else outside the cycle, and of the cycle only its head is still on the stack, which goes back to resolve()), so its value is 0 here (`true` and `!==` are killed by E.241).
+      return this.value[d] === 1;
+    }
     this.state[d] = RESOLVED;
     this.value[d] = value ? 1 : 0;
     return value;
