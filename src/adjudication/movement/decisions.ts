@@ -48,8 +48,9 @@ const MAYBE = 2;
  *   moves only through its own fleet's CONVOY and PATH, which no support reads (the army attacks a unit that moves);
  * - the move from a support's target into the supporter's province is final when the support reads it: the
  *   support is read only by the supported move, which moves into a province its unit leaves (out of C).
- * (Checked as well by random phases: 32.7 million on random small maps with chained convoys and attacks on their
- * fleets, under every 4.A.2 choice, 4.A.3 a and f, both 4.A.4 choices and both solvers, never reached any of them.)
+ * (Checked as well by random phases on random small maps, with chained convoys, attacks on their fleets and
+ * supports into their seas, under every 4.A.2 choice, 4.A.3 a and f, both 4.A.4 choices and both solvers: in 63
+ * million, none reached a MAYBE battle; in 30 million of them, neither bound below ever read an open decision.)
  */
 export class MovementDecisions {
   private t: MovementTables;
