@@ -104,7 +104,8 @@ export function applyBackupRule(
     }
     // A move of a paradox's cycle is one of its convoyed armies (above) or an attack on one of its fleets (below):
     // the decisions a paradox can wait on are closed under reading (decisions.ts, the comment of the class) and
-    // hold no other move whose outcome feeds back (nor did 63 million random phases). Kept as the rule's own words ("all moves of the paradox fail").
+    // hold no other move whose outcome feeds back (nor did 63 million random phases). Kept as the rule's own words
+    // ("all moves of the paradox fail").
     // Stryker disable next-line BlockStatement: equivalent, see above (the loops around settle the same moves).
     for (const d of cycle) {
       // Stryker disable next-line ConditionalExpression: equivalent for `true`, as above (`false` is killed).
