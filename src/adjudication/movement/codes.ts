@@ -452,8 +452,7 @@ function supportOfConvoyedMove(
   if (board.unitType[v] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
     return -1;
   const from = board.unitProvince[v]!;
-  // Stryker disable next-line EqualityOperator,StringLiteral,LogicalOperator: equivalent, convoyRouteExists refuses a route to the army's own province or to a sea, and no unit reaches its own province; these mutants only drop those tests or return -1 more often.
-  // Stryker disable next-line ConditionalExpression: equivalent for these (dropping the reach test was killed): convoyRouteExists refuses a route to the army's own province or to a sea, no unit reaches its own province, and true only sends the row to the general check.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,LogicalOperator: equivalent for these (dropping the reach test was killed): convoyRouteExists refuses a route to the army's own province or to a sea, and no unit reaches its own province; these mutants only drop those tests or send more rows to the general check.
   if (to === from || to === board.unitProvince[u] || map.provinceKind[to] === 'sea' || !reaches(board, u, to))
     return -1;
   s.exceptFleet = u;
