@@ -191,13 +191,18 @@ export class Resolver {
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
     this.stack.pop();
     this.state[d] = this.state[d] & ~VISITED;
-    if (optimisticResult === pessimisticResult) {
+    // A backup rule met deeper down may have settled d itself while d was being adjudicated: the all-hold rule
+    // fails a convoyed army and the attacks on a convoying fleet from outside its cycle (backup-rule.ts). That value
+    // stands, whatever the two readings made of it (they read the army's convoy before the rule blocked its path).
+    const settled = (this.state[d] & RESOLVED) !== 0;
+    if (settled || optimisticResult === pessimisticResult) {
+      const result = settled ? this.value[d] === 1 : optimisticResult;
       this.truncateCycle(oldCycleLength);
       this.recursionHits = oldRecursionHits;
       this.uncertain = oldUncertain;
       this.state[d] = RESOLVED;
-      this.value[d] = optimisticResult ? 1 : 0;
-      return optimisticResult;
+      this.value[d] = result ? 1 : 0;
+      return result;
     }
 
     if (this.state[d] & IN_CYCLE) this.recursionHits--;
