@@ -27,6 +27,7 @@ import {
 import { splitCoast } from '../src/map/query.js';
 import { parseOrder } from '../src/orders/parse.js';
 import type { Unit } from '../src/position/types.js';
+import type { GivenOrder } from '../src/orders/types.js';
 
 export type { DatcCase, DatcLine, Erratum } from '../src/datc/cases.js';
 export type { CaseRun, PreparedCase } from '../src/datc/run.js';
@@ -92,6 +93,83 @@ export function shuffled<T>(items: readonly T[], seed: number): { items: T[]; or
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   return { items: order.map((i) => items[i]!), order };
+}
+
+/** Puts shuffled results back in the original order. */
+function unshuffle<T>(items: readonly T[], order: readonly number[]): T[] {
+  const back = new Array<T>(items.length);
+  order.forEach((original, i) => (back[original] = items[i]!));
+  return back;
+}
+
+/**
+ * `order` (positions of a reordered list) changed so that the orders of each unit keep their written sequence, in
+ * the places the reordering gave that unit: of several orders to one unit the rules may count the first or the
+ * last (4.D.3), so only the order between units is free.
+ */
+function keepingEachUnitsSequence(orders: readonly GivenOrder[], order: readonly number[]): number[] {
+  const unitOf = (i: number): string => {
+    const order = orders[i]!.order;
+    return order.kind === 'waive' ? `waive ${i}` : order.unit.location.split('/')[0]!;
+  };
+  const kept = [...order];
+  for (const unit of new Set(orders.map((_, i) => unitOf(i)))) {
+    const places = order.flatMap((original, place) => (unitOf(original) === unit ? [place] : []));
+    const originals = places.map((place) => order[place]!).sort((a, b) => a - b);
+    places.forEach((place, k) => (kept[place] = originals[k]!));
+  }
+  return kept;
+}
+
+/**
+ * Adjudication does not depend on the order of units and orders: the case run with its units and orders reversed
+ * and shuffled (three seeds) must give the same outcome, order by order, the same retreats, position after and
+ * civil-disorder removals as in the order written. The orders of one unit keep their sequence (4.D.3), and
+ * adjustment orders count from top to bottom (4.D.4-4.D.6), so only the units are reordered there. Returns what
+ * changed.
+ */
+export function orderDependence(
+  prepared: PreparedCase,
+  rules?: Partial<RuleOptions>,
+  resolver?: ResolverName,
+): string[] {
+  const run = runCase(prepared, rules, resolver);
+  const problems: string[] = [];
+  const identity = prepared.orders.map((_, i) => i);
+  const reordered = (order: readonly number[]): { items: GivenOrder[]; order: number[] } => {
+    const kept = keepingEachUnitsSequence(prepared.orders, order);
+    return { items: kept.map((i) => prepared.orders[i]!), order: kept };
+  };
+  const variants = [
+    {
+      name: 'reversed',
+      units: [...prepared.position.units].reverse(),
+      orders: reordered([...identity].reverse()),
+    },
+    ...[1, 2, 3].map((seed) => ({
+      name: `shuffle ${seed}`,
+      units: shuffled(prepared.position.units, seed).items,
+      orders: reordered(shuffled(identity, seed * 7919).items),
+    })),
+  ];
+  const adjustment = prepared.position.phase.type === 'adjustment';
+  for (const v of variants) {
+    const orders = adjustment ? { items: prepared.orders, order: identity } : v.orders;
+    const variant: PreparedCase = {
+      ...prepared,
+      position: { ...prepared.position, units: v.units },
+      orders: orders.items,
+    };
+    const again = runCase(variant, rules, resolver);
+    const changed = (what: string, a: unknown, b: unknown): void => {
+      if (JSON.stringify(a) !== JSON.stringify(b)) problems.push(`${v.name} changed ${what}`);
+    };
+    changed('the outcome', unshuffle(again.words, orders.order), run.words);
+    changed('the retreats', again.retreatWords, run.retreatWords);
+    changed('the position after', again.unitsAfter, run.unitsAfter);
+    changed('the civil-disorder removals', again.automatic, run.automatic);
+  }
+  return problems;
 }
 
 /** What a rule choice other than the DATC's preference gives, as far as the document states it. */

@@ -17,6 +17,7 @@ import { parseOrder } from '../src/orders/parse.js';
 import type { OrderOutcome } from '../src/adjudication/outcome.js';
 import {
   datcWords,
+  orderDependence,
   outcomeProblems,
   prepareMovementCase,
   readDataFile,
@@ -163,6 +164,20 @@ void test('the engine cases give the same outcomes run again in the reverse orde
     const run = runCase(prepareMovementCase(cases[i]!), options.value);
     assert.deepEqual(run, firstRuns[i], cases[i]!.id);
   }
+});
+
+// Many engine cases put an order first so that a solver meets a paradox inside another question (E.241, E.263):
+// the outcome must not depend on that order (orderDependence in datc-harness.ts), with either solver.
+void test('the engine cases give the same outcomes with their units and orders reversed and shuffled', () => {
+  const problems: string[] = [];
+  for (const [i, c] of (read.value ?? []).entries()) {
+    const options = resolveRules('datc', extra[i]!.rules);
+    const prepared = prepareMovementCase(c);
+    for (const resolver of ['partial-information', 'guess'] as const)
+      for (const p of orderDependence(prepared, options.value, resolver))
+        problems.push(`${c.id} (${resolver}): ${p}`);
+  }
+  assert.deepEqual(problems, []);
 });
 
 /**
