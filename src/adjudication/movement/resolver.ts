@@ -196,6 +196,7 @@ export class Resolver {
     // stands, whatever the two readings made of it (they read the army's convoy before the rule blocked its path).
     const settled = (this.state[d] & RESOLVED) !== 0;
     if (settled || optimisticResult === pessimisticResult) {
+      // Stryker disable next-line ConditionalExpression: equivalent for `false` in place of the settled value, which is 0 here: the rules settle nothing outside a cycle but what the all-hold rule fails, and of the cycle only its head is still on the stack, which goes to applyBackupRule below (`true` and `!==` are killed).
       const result = settled ? this.value[d] === 1 : optimisticResult;
       this.truncateCycle(oldCycleLength);
       this.recursionHits = oldRecursionHits;
