@@ -167,6 +167,29 @@ export class GuessResolver {
     // The cycle started above d: remember this result and retreat further.
     this.addToCycle(d);
     this.state[d] = this.state[d]! & ~VISITED;
+    // A value a backup rule gave d stands (as in settle()), but no position makes d final here: d would have to be
+    // settled while it was adjudicated and also have read a guess from above it. A root's cycle holds no decision
+    // still on the stack but the root, and outside its cycle a backup rule settles only (all-hold) the armies of
+    // its convoys and the attacks on their fleets: d is the move of such an army A, or such an attack. Take C as in
+    // decisions.ts (the class comment), which reads only C. When every decision d reads is in C, the guess d hits
+    // is a decision g of C, so is every decision on the stack from g down to the one that read d, and so a
+    // decision of C resolves d. In this solver (a CONVOY judges the attacks on its fleet itself, DATC 5.D):
+    // - an attack on a standing fleet is in C and no decision of C resolves it: a unit's move is resolved by a
+    //   support in its destination (here a convoying fleet) and by the moves into its province (its hold strength,
+    //   or as a defender or a prevent strength's partner), and a move into a province its unit leaves is in C only
+    //   as a Brannan move, whose battle reads no defender and whose prevent strength only other moves into that
+    //   province read;
+    // - the convoy f joins the cycle by reading a guess between the root and itself, which is in C, so f's reader
+    //   is a decision of C other than A's move (that one is above the root): a support in A's destination (it reads
+    //   A's path), a move into A's destination whose unit stands (it reads A's prevent strength), or a Brannan move
+    //   into it (the unit there moves into the last fleet of another army). Then either A moves into a standing
+    //   unit, and of C only a support in A's destination directed into A's province resolves A's move; that
+    //   support is read only by moves into A's province, none in C, so it would be g itself, which nothing of C
+    //   below it reads. Or the unit in A's destination moves into a standing fleet: A's move is out of C, yet it
+    //   reads only C (its convoys, that unit's move, supports, prevent strengths whose partner is that move), so a
+    //   decision of C would resolve a decision out of C.
+    // (Random phases agree: on random maps with convoyable coasts, Brannan's rule and chained convoys, never reached.)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, unreachable (see above).
     if (this.state[d] & RESOLVED) return this.value[d] === 1;
     this.value[d] = first ? 1 : 0;
     return first;
