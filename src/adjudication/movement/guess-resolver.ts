@@ -170,10 +170,10 @@ export class GuessResolver {
     // A value a backup rule gave d stands (as in settle()), but no position makes d final here: d would have to be
     // settled while it was adjudicated and also have read a guess from above it. A root's cycle holds no decision
     // still on the stack but the root, and outside its cycle a backup rule settles only (all-hold) the armies of
-    // its convoys and the attacks on their fleets: d is the move of such an army A, or such an attack. Take C as in
-    // decisions.ts (the class comment), which reads only C. When every decision d reads is in C, the guess d hits
-    // is a decision g of C, so is every decision on the stack from g down to the one that read d, and so a
-    // decision of C resolves d. In this solver (a CONVOY judges the attacks on its fleet itself, DATC 5.D):
+    // its convoys and the attacks on their fleets: d is the move of the army A of such a convoy f, or such an
+    // attack. Take C as in decisions.ts (the class comment), which reads only C. When every decision d reads is in
+    // C, the guess d hits is a decision g of C, so is every decision on the stack from g down to the one that read
+    // d, and so a decision of C resolves d. In this solver (a CONVOY judges the attacks on its fleet itself, 5.D):
     // - an attack on a standing fleet is in C and no decision of C resolves it: a unit's move is resolved by a
     //   support in its destination (here a convoying fleet) and by the moves into its province (its hold strength,
     //   or as a defender or a prevent strength's partner), and a move into a province its unit leaves is in C only
