@@ -95,8 +95,8 @@ export function shuffled<T>(items: readonly T[], seed: number): { items: T[]; or
   return { items: order.map((i) => items[i]!), order };
 }
 
-/** Puts shuffled results back in the original order. */
-function unshuffle<T>(items: readonly T[], order: readonly number[]): T[] {
+/** Puts shuffled results back in the original order (`order`: the original place of each item, as shuffled gives). */
+export function unshuffle<T>(items: readonly T[], order: readonly number[]): T[] {
   const back = new Array<T>(items.length);
   order.forEach((original, i) => (back[original] = items[i]!));
   return back;

@@ -12,7 +12,7 @@ import { adjudicateMovement, type ResolverName } from '../src/adjudication/movem
 import type { RuleOptions } from '../src/adjudication/rules.js';
 import { seededRandom } from '../src/selfplay/random-player.js';
 import { paradoxPositions, type ParadoxPosition } from './oracle/paradox-positions.js';
-import { shuffled } from './datc-harness.js';
+import { shuffled, unshuffle } from './datc-harness.js';
 
 const SEED = 2611;
 const POSITIONS = 6000;
@@ -61,8 +61,7 @@ test('both solvers agree on random convoy paradoxes under every paradox rule, in
         const main = words(p, rules, 'partial-information', found);
         const guess = words(p, rules, 'guess', found);
         const again = words(reordered, rules, 'partial-information', found);
-        const back: string[] = [];
-        order.forEach((original, i) => (back[original] = again[i]!));
+        const back = unshuffle(again, order);
         // The words without the paradox mark: which rule rather than a bounce fails an order that fails either way
         // may depend on the paradox core the solver finds (see E.21 in engine-cases.test.ts).
         const plain = (list: string[]): string => list.map((w) => w.replace(' (paradox)', '')).join(',');
