@@ -15,6 +15,7 @@ import * as orders from './orders.js';
 import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import type { DaideHub } from './daide/hub.js';
 
 export interface AppOptions {
   db: Db;
@@ -22,6 +23,8 @@ export interface AppOptions {
   instance: string;
   /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
+  /** The DAIDE server (serve --daide), which games created with `"daide": true` listen through. */
+  daide?: DaideHub;
 }
 
 type Params = { id: string };
@@ -106,7 +109,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   webRoutes(app);
 
   app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
-    const created = await games.createGame(db, request.body as games.CreateInput);
+    const input = request.body as games.CreateInput;
+    if (input.daide === true && !options.daide) {
+      throw new Problem(
+        422,
+        'daide-off',
+        'this server does not run DAIDE; start it with dipkit serve --daide',
+      );
+    }
+    const created = await games.createGame(db, input);
+    if (input.daide === true) await options.daide?.open(created.id);
     return reply.code(201).send(created);
   });
   app.post(

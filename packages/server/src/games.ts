@@ -50,13 +50,19 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  daide?: boolean;
 }
 
-function settingsOf(input: { processWhenReady?: boolean; deadlines?: Deadlines | null }): Settings {
+function settingsOf(input: {
+  processWhenReady?: boolean;
+  deadlines?: Deadlines | null;
+  daide?: boolean;
+}): Settings {
   const d = input.deadlines;
   return {
     processWhenReady: input.processWhenReady ?? true,
     deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
+    ...(input.daide === true ? { daide: true } : {}),
   };
 }
 
@@ -223,6 +229,8 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['processWhenReady'] = row.settings.processWhenReady;
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  if (row.settings.daidePort !== undefined && row.status === 'active')
+    view['daidePort'] = row.settings.daidePort;
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,

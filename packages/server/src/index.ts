@@ -8,10 +8,12 @@ import { buildApp } from './app.js';
 import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
 import { processDue } from './processing.js';
+import { DaideHub, type DaideOptions } from './daide/hub.js';
 
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';
 export { migrate } from './migrations.js';
+export { DaideHub, DEFAULT_DAIDE_PORTS, type DaideOptions } from './daide/hub.js';
 
 export interface ServeOptions extends DbOptions {
   port?: number;
@@ -19,6 +21,8 @@ export interface ServeOptions extends DbOptions {
   /** How often deadlines are checked, in milliseconds (default 500). */
   tick?: number;
   bodyLimit?: number;
+  /** Runs the DAIDE server (serve --daide); its ports listen on `host` unless the options say otherwise. */
+  daide?: DaideOptions;
 }
 
 export interface RunningServer {
@@ -32,12 +36,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const db = await openDb(options);
   await migrate(db);
   const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const daide =
+    options.daide === undefined
+      ? undefined
+      : new DaideHub(db, instance, { host: options.host ?? '127.0.0.1', ...options.daide });
   const { app, events } = await buildApp({
     db,
     instance,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(daide === undefined ? {} : { daide }),
   });
   await events.start();
+  await daide?.start();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const tick = async (): Promise<void> => {
@@ -59,6 +69,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       stopped = true;
       clearTimeout(timer);
       events.stop();
+      await daide?.close();
       await app.close();
       await db.close();
     },

@@ -35,6 +35,9 @@ export interface Deadlines {
 export interface Settings {
   processWhenReady: boolean;
   deadlines: Deadlines | null;
+  /** A DAIDE game (`"daide": true`): it listens on its own TCP port, `daidePort` once given (daide/hub.ts). */
+  daide?: boolean;
+  daidePort?: number;
 }
 
 export interface GameRow {

@@ -115,6 +115,11 @@ export const createGame = {
         description: "last year played; not before the map's first year",
       },
       ...settingsProperties,
+      daide: {
+        type: 'boolean',
+        description:
+          'DAIDE bots may play: the game listens on its own TCP port (daidePort); needs serve --daide',
+      },
     },
     additionalProperties: false,
   },
@@ -244,6 +249,10 @@ export const gameView = {
     processWhenReady: { type: 'boolean' },
     deadlines,
     deadline: TIME,
+    daidePort: {
+      type: 'integer',
+      description: 'the TCP port DAIDE clients connect to (games created with daide)',
+    },
     position,
     centers: { type: 'object', additionalProperties: { type: 'integer' } },
     retreats: {
