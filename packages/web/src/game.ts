@@ -17,6 +17,7 @@ import {
   showProblems,
   useMap,
 } from './common.js';
+import { showDaidePort } from './daide-ui.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const seat: Seat | undefined = savedSeat(id);
@@ -80,6 +81,7 @@ function draw(): void {
 
 function showView(): void {
   if (!view) return;
+  showDaidePort(view);
   byId('phase').textContent =
     `${phaseTitle(view.phase)}${view.status !== 'active' ? ` - ${view.status}${view.winner ? `, ${displayName(view.winner)} wins` : ''}` : ''}`;
   byId('me').textContent = seat

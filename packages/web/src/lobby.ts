@@ -14,6 +14,7 @@ import {
   type Seat,
 } from './api.js';
 import { byId, el } from './common.js';
+import { daideChoice } from './daide-ui.js';
 
 const message = byId('lobby-message');
 
@@ -91,6 +92,7 @@ function setup(): void {
   const preset = byId<HTMLSelectElement>('create-rules');
   for (const [name, p] of Object.entries(PRESETS))
     preset.append(el('option', { value: name }, `${name}: ${p.description}`));
+  const daide = daideChoice(byId('create-form'));
   byId('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const hours = Number(byId<HTMLInputElement>('create-deadline').value);
@@ -101,6 +103,7 @@ function setup(): void {
       body.deadlines = { movement: seconds, retreat: seconds, adjustment: seconds };
     }
     if (victory > 0) body.victoryCenters = victory;
+    if (daide()) body.daide = true;
     void api<{ id: string; adminToken: string }>('POST', '/api/games', body)
       .then((created) => {
         saveAdmin(created.id, created.adminToken);
