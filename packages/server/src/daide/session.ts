@@ -519,6 +519,7 @@ export class Session {
     const missing = this.#missing(row.position, applied);
     this.send(missing);
     if (missing.length === 1 && !this.noGo) await this.#ready(snap, true);
+    else if (missing.length > 1 && snap.ready.has(power)) await this.#ready(snap, false);
   }
 
   async #ready(snap: GameSnapshot, ready: boolean): Promise<void> {
