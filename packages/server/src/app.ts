@@ -15,6 +15,13 @@ import * as orders from './orders.js';
 import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import { listGames, type ListFilter } from './listing.js';
+import {
+  conventionOptions,
+  methodNotAllowed,
+  schemaErrorFormatter,
+  validationProblem,
+} from './http-conventions.js';
 
 export interface AppOptions {
   db: Db;
@@ -47,21 +54,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bodyLimit,
     logger: false,
     // Requests are validated as sent: no type coercion, no silently dropped fields.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // `verbose`: an error carries its schema and value, so its message can name the field and the values allowed.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
+    schemaErrorFormatter,
+    ...conventionOptions,
   });
+  methodNotAllowed(app);
   const events = new EventHub(db);
 
-  app.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
     let body;
     if (error instanceof Problem) {
       body = problemBody(error.status, error.code, error.message, error.issues);
     } else if ('validation' in error && error.validation) {
-      const where = error.validationContext ?? 'request';
-      body = problemBody(
-        400,
-        'invalid-request',
-        `${where}: ${error.message.replace(/^(body|querystring|params|headers)\s*/, '')}`,
-      );
+      body = validationProblem(error, request);
     } else {
       const known = FASTIFY_ERRORS[error.code];
       if (known) body = problemBody(known[0], known[1], error.message);
@@ -79,15 +85,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
     void reply.code(body.status).type(PROBLEM_TYPE).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const body = problemBody(
-      404,
-      'no-such-route',
-      `there is no route ${request.method} ${request.url.split('?')[0]}`,
-    );
-    void reply.code(404).type(PROBLEM_TYPE).send(body);
-  });
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -118,13 +115,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
   );
   app.get('/api/games', { schema: schemas.listGames }, async (request) => {
-    const q = request.query as { status?: string; open?: string; limit?: string };
-    const filter: { status?: string; open?: boolean; limit: number } = {
-      open: q.open === 'true',
-      limit: Math.min(500, Number(q.limit ?? 100)),
-    };
+    const q = request.query as { status?: string; open?: string; limit?: string; before?: string };
+    const filter: ListFilter = { open: q.open === 'true', limit: Math.min(500, Number(q.limit ?? 100)) };
     if (q.status !== undefined) filter.status = q.status;
-    return { games: await games.listGames(db, filter) };
+    if (q.before !== undefined) filter.before = q.before;
+    return listGames(db, filter);
   });
   app.get<{ Params: Params }>('/api/games/:id', { schema: schemas.readGame }, async (request) => {
     const q = request.query as { history?: string };
