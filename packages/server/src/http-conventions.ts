@@ -136,8 +136,8 @@ export function validationProblem(
   request: FastifyRequest,
 ): ProblemBody {
   if (error.validationContext === 'params') {
-    const id = (request.params as { id?: unknown } | undefined)?.id;
-    return problemBody(404, 'no-such-game', `there is no game "${quoted(String(id ?? ''))}"`);
+    const id = (request.params as { id?: string } | undefined)?.id ?? '';
+    return problemBody(404, 'no-such-game', `there is no game "${quoted(id)}"`);
   }
   return problemBody(400, 'invalid-request', error.message);
 }
