@@ -16,6 +16,7 @@ import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
 import { listGames, type ListFilter } from './listing.js';
+import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
 import {
   conventionOptions,
   methodNotAllowed,
@@ -29,6 +30,8 @@ export interface AppOptions {
   instance: string;
   /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
+  /** Rates, caps and timeouts (limits.ts; DEFAULT_LIMITS for what is not given). */
+  limits?: Partial<Limits>;
 }
 
 type Params = { id: string };
@@ -50,6 +53,7 @@ function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<acce
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; events: EventHub }> {
   const { db, instance } = options;
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
+  const limits = limitsOf(options.limits);
   const app = Fastify({
     bodyLimit,
     logger: false,
@@ -58,8 +62,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     schemaErrorFormatter,
     ...conventionOptions,
+    ...serverOptions(limits),
   });
   methodNotAllowed(app);
+  capConnections(app.server, limits);
+  const limit = await rateLimits(app, limits);
+  const streams = new StreamCaps(limits);
   const events = new EventHub(db);
 
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
@@ -102,13 +110,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
 
-  app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
+  app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {
     const created = await games.createGame(db, request.body as games.CreateInput);
     return reply.code(201).send(created);
   });
   app.post(
     '/api/games/import',
-    { schema: schemas.importGame, bodyLimit: bodyLimit * 64 },
+    { schema: schemas.importGame, bodyLimit: bodyLimit * 64, onRequest: limit.import },
     async (request, reply) => {
       const created = await games.importGame(db, request.body as Parameters<typeof games.importGame>[1]);
       return reply.code(201).send(created);
@@ -125,38 +133,61 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     const q = request.query as { history?: string };
     return games.readGame(db, request.params.id, q.history !== 'false');
   });
-  app.post<{ Params: Params }>('/api/games/:id/join', { schema: schemas.joinGame }, async (request) => {
-    const body = request.body as { power?: string } | null | undefined;
-    return access.joinGame(db, request.params.id, body?.power);
-  });
+  app.post<{ Params: Params }>(
+    '/api/games/:id/join',
+    { schema: schemas.joinGame, onRequest: limit.join },
+    async (request) => {
+      const body = request.body as { power?: string } | null | undefined;
+      return access.joinGame(db, request.params.id, body?.power);
+    },
+  );
   app.get<{ Params: Params }>('/api/games/:id/legal', { schema: schemas.legalOrders }, async (request) =>
     orders.legalFor(db, await auth(db, request), request.params.id),
   );
   app.get<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.readOrders }, async (request) =>
     orders.ordersFor(db, await auth(db, request), request.params.id),
   );
-  app.put<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.submitOrders }, async (request) => {
-    const body = request.body as { orders: orders.OrderInput[]; phase?: string };
-    // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
-    const caller = await access.authenticate(
-      db,
-      request.params.id,
-      bearerToken(request.headers.authorization),
-      true,
-    );
-    return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
-  });
-  app.post<{ Params: Params }>('/api/games/:id/ready', { schema: schemas.markReady }, async (request) => {
-    const body = request.body as { ready: boolean; phase?: string };
-    return orders.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
-  });
-  app.post<{ Params: Params }>('/api/games/:id/process', { schema: schemas.processNow }, async (request) => {
-    const caller = await auth(db, request);
-    if (caller.power !== undefined)
-      throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
-    const body = request.body as { phase?: string } | null | undefined;
-    return processing.processNow(db, request.params.id, body?.phase, instance);
-  });
+  app.put<{ Params: Params }>(
+    '/api/games/:id/orders',
+    { schema: schemas.submitOrders, onRequest: limit.write },
+    async (request) => {
+      const body = request.body as { orders: orders.OrderInput[]; phase?: string };
+      // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
+      const caller = await access.authenticate(
+        db,
+        request.params.id,
+        bearerToken(request.headers.authorization),
+        true,
+      );
+      return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/games/:id/ready',
+    { schema: schemas.markReady, onRequest: limit.write },
+    async (request) => {
+      const body = request.body as { ready: boolean; phase?: string };
+      return orders.setReady(
+        db,
+        await auth(db, request),
+        request.params.id,
+        body.ready,
+        body.phase,
+        instance,
+      );
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/games/:id/process',
+    { schema: schemas.processNow, onRequest: limit.write },
+    async (request) => {
+      const caller = await auth(db, request);
+      if (caller.power !== undefined)
+        throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
+      const body = request.body as { phase?: string } | null | undefined;
+      return processing.processNow(db, request.params.id, body?.phase, instance);
+    },
+  );
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };
     return games.exportGame(db, request.params.id, q.format ?? 'mila');
@@ -177,8 +208,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       const q = request.query as { since?: string };
       const header = request.headers['last-event-id'];
       const resume = typeof header === 'string' && /^[0-9]{1,9}$/.test(header) ? header : q.since;
-      const since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
-      if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
+      const release = streams.admit(request, reply);
+      let since: number;
+      try {
+        since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
+        if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
+      } catch (e) {
+        release();
+        throw e;
+      }
+      reply.raw.on('close', release);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
