@@ -9,11 +9,13 @@ import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
 import { processDue } from './processing.js';
 import { DaideHub, type DaideOptions } from './daide/hub.js';
+import type { Limits } from './limits.js';
 
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';
 export { migrate } from './migrations.js';
 export { DaideHub, DEFAULT_DAIDE_PORTS, type DaideOptions } from './daide/hub.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 export interface ServeOptions extends DbOptions {
   port?: number;
@@ -23,6 +25,8 @@ export interface ServeOptions extends DbOptions {
   bodyLimit?: number;
   /** Runs the DAIDE server (serve --daide); its ports listen on `host` unless the options say otherwise. */
   daide?: DaideOptions;
+  /** Rates, caps and timeouts; what is not given has its default (DEFAULT_LIMITS, docs/server.md). */
+  limits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -45,6 +49,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     instance,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(daide === undefined ? {} : { daide }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   await events.start();
   await daide?.start();

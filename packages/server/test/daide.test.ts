@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DaideClient, readUnits } from './daide-client.js';
 import { buildApp, startServer, type RunningServer } from '../src/index.js';
-import { DATABASE_URL, call } from './helpers.js';
+import { DATABASE_URL, LOAD_LIMITS, call } from './helpers.js';
 import { diplomacyMessage, initialMessage } from 'dipkit/daide';
 
 let server: RunningServer;
@@ -23,6 +23,7 @@ function serverOptions(): Parameters<typeof startServer>[0] {
     host: '127.0.0.1',
     ...(DATABASE_URL !== undefined ? { database: DATABASE_URL } : { data: 'memory://' }),
     tick: 100,
+    limits: LOAD_LIMITS,
     daide: { ports: [0, 0], imTimeout: IM_TIMEOUT, poll: 200 },
   };
 }
