@@ -93,6 +93,7 @@ function rejected(issues: readonly ProblemIssue[]): Problem {
     const out: ProblemIssue = { code: i.code, message: i.message };
     if (i.line !== undefined) out.line = i.line;
     if (i.column !== undefined) out.column = i.column;
+    if (i.suggestions !== undefined && i.suggestions.length > 0) out.suggestions = i.suggestions;
     return out;
   });
   return new Problem(

@@ -30,6 +30,11 @@ const issue = {
     message: { type: 'string' },
     line: { type: 'integer' },
     column: { type: 'integer' },
+    suggestions: {
+      description: 'for an unknown province or power: the nearest names, best first ("did you mean")',
+      type: 'array',
+      items: { type: 'string' },
+    },
   },
   required: ['code', 'message'],
   additionalProperties: false,
