@@ -142,7 +142,15 @@ export {
   winner,
   type PowerAdjustments,
 } from './game/centers.js';
-export { phaseName, parsePhaseName, nextPhase, firstPhase, fallYear, springYear } from './game/phases.js';
+export {
+  phaseName,
+  parsePhaseName,
+  nextPhase,
+  firstPhase,
+  fallYear,
+  springYear,
+  fallYearOfTurn,
+} from './game/phases.js';
 export { seededRandom } from './selfplay/random-player.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';
 export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from './formats/game-json.js';

@@ -37,10 +37,15 @@ export function nearestRanked(
   limit = 3,
 ): string[] {
   const word = written.toLowerCase();
+  // No name is this long: a line of noise gets no suggestion, and no quadratic work.
+  if (word.length > 60) return [];
   const near = Math.max(1, Math.floor(word.length / 3));
   const scored: { name: string; distance: number }[] = [];
   for (const k of known) {
-    const distance = Math.min(...k.keys.map((key) => editDistance(word, key.toLowerCase())));
+    // Lengths further apart than `near` are further apart in edit distance too: skipped without the table.
+    const keys = k.keys.filter((key) => Math.abs(key.length - word.length) <= near);
+    if (keys.length === 0) continue;
+    const distance = Math.min(...keys.map((key) => editDistance(word, key.toLowerCase())));
     if (distance <= near && !scored.some((s) => s.name === k.name)) scored.push({ name: k.name, distance });
   }
   scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -30,14 +30,23 @@ function provincesOf(map: GameMap): Known {
  * tried (the reader takes up to four words, so "Burgandy Holds" reaches here whole), the nearest counting.
  */
 export function provinceSuggestions(map: GameMap, written: string): string[] {
-  const words = written.trim().split(/\s+/);
+  let seen = recent.get(map);
+  if (!seen) recent.set(map, (seen = new Map()));
+  const cached = seen.get(written);
+  if (cached) return [...cached];
+  const words = written.trim().split(/\s+/).slice(0, 4);
   const known = provincesOf(map);
-  for (let n = words.length; n >= 1; n--) {
-    const found = nearestRanked(words.slice(0, n).join(' '), known);
-    if (found.length > 0) return found;
+  let found: string[] = [];
+  for (let n = words.length; n >= 1 && found.length === 0; n--) {
+    found = nearestRanked(words.slice(0, n).join(' '), known);
   }
-  return [];
+  // A file of the same slip on many lines (or a hostile one) computes it once.
+  if (seen.size >= 1000) seen.clear();
+  seen.set(written, found);
+  return [...found];
 }
+
+const recent = new WeakMap<GameMap, Map<string, string[]>>();
 
 export function powerSuggestions(map: GameMap, written: string): string[] {
   const known = map.powers.map((p) => ({ name: displayName(p), keys: [p] }));

@@ -38,6 +38,9 @@ import {
   gameRow,
   gameOf,
 } from './rows.js';
+import { deadlinesOf, defaultMaxYear } from './defaults.js';
+import { controlsView } from './admin.js';
+import { rulesSummary, type RulesSummary } from './rules-view.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Creating and importing
@@ -50,14 +53,21 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  /** Start with the powers nobody joins in civil disorder (never waited for). */
+  civilDisorder?: boolean;
 }
 
-function settingsOf(input: { processWhenReady?: boolean; deadlines?: Deadlines | null }): Settings {
-  const d = input.deadlines;
-  return {
+function settingsOf(input: {
+  processWhenReady?: boolean;
+  deadlines?: Deadlines | null;
+  civilDisorder?: boolean;
+}): Settings {
+  const settings: Settings = {
     processWhenReady: input.processWhenReady ?? true,
-    deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
+    deadlines: deadlinesOf(input.deadlines),
   };
+  if (input.civilDisorder === true) settings.civilDisorder = true;
+  return settings;
 }
 
 export async function createGame(db: Db, input: CreateInput): Promise<{ id: string; adminToken: string }> {
@@ -80,9 +90,9 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
         'bad-max-year',
         `maxYear ${input.maxYear} is before ${map.name}'s first year, ${map.startYear}`,
       );
-    options.maxYear = input.maxYear;
   }
-  return insertGame(db, newGame(map, options), settingsOf(input));
+  options.maxYear = input.maxYear ?? defaultMaxYear(map);
+  return insertGame(db, newGame(map, options), { ...settingsOf(input), preset: input.rules ?? 'datc' });
 }
 
 export async function importGame(
@@ -146,7 +156,7 @@ async function insertGame(
   return { id, adminToken };
 }
 
-export interface GameSummary {
+export interface GameSummary extends RulesSummary {
   id: string;
   map: string;
   phase: string;
@@ -154,6 +164,7 @@ export interface GameSummary {
   deadline: string | null;
   openPowers: string[];
   createdAt: string;
+  winner?: string;
 }
 
 export async function listGames(
@@ -168,8 +179,11 @@ export async function listGames(
     deadline: Date | null;
     created_at: Date;
     joined: string[] | null;
+    options: GameOptions;
+    settings: Settings;
+    winner: string | null;
   }>(
-    `SELECT g.id, g.map, g.phase, g.status, g.deadline, g.created_at,
+    `SELECT g.id, g.map, g.phase, g.status, g.deadline, g.created_at, g.options, g.settings, g.winner,
             (SELECT json_agg(p.power) FROM players p WHERE p.game_id = g.id) AS joined
      FROM games g WHERE ($1::text IS NULL OR g.status = $1)
      ORDER BY g.created_at DESC, g.id LIMIT $2`,
@@ -186,6 +200,8 @@ export async function listGames(
       deadline: g.deadline?.toISOString() ?? null,
       openPowers: g.status === 'active' ? (map?.powers ?? []).filter((p) => !joined.has(p)) : [],
       createdAt: g.created_at.toISOString(),
+      ...(g.winner === null ? {} : { winner: g.winner }),
+      ...rulesSummary(g.map, g.options, g.settings),
     };
   });
   return filter.open === true ? games.filter((g) => g.openPowers.length > 0).slice(0, filter.limit) : games;
@@ -218,11 +234,12 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   };
   if (row.winner !== null) view['winner'] = row.winner;
   view['rules'] = row.options.rules ?? [];
-  view['victoryCenters'] = row.options.victoryCenters;
+  view['victoryCenters'] = row.options.victoryCenters ?? map.victoryCenters;
   if (row.options.maxYear !== undefined) view['maxYear'] = row.options.maxYear;
   view['processWhenReady'] = row.settings.processWhenReady;
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  Object.assign(view, controlsView(row.settings));
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,
@@ -248,6 +265,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
+    civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
   return view;
