@@ -188,6 +188,14 @@ export {
   type CaseRun,
 } from './datc/run.js';
 export { resolvePhase, type PhaseResolution } from './game/game.js';
+export {
+  phaseMarks,
+  resultLines,
+  dislodgementText,
+  type PhaseMarks,
+  type PlayedPhase,
+  type ResultLine,
+} from './game/phase-story.js';
 // The simulation: a mutable game state in integer form for self-play and search (src/sim).
 export {
   Simulation,

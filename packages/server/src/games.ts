@@ -16,6 +16,7 @@ import {
   resolveRules,
   describeRules,
   renderSvg,
+  phaseMarks,
   retreatOptions,
   type Game,
   type GameOptions,
@@ -294,11 +295,9 @@ export async function mapSvg(db: Db, id: string, phase: string | undefined): Pro
       `game "${id}" has no phase ${phase}; its phases are ${names.join(', ')}`,
     );
   }
-  const next = history[at + 1]?.position ?? row.position;
-  const after = next.phase.type === 'retreat' ? next : undefined;
-  return renderSvg(map, record.position, {
-    result: { orders: record.outcomes, contested: after?.contested ?? [], dislodged: after?.dislodged ?? [] },
-  });
+  // Every mark of the phase: outcomes, standoffs, dislodgements (the core's phase story).
+  const rules = resolveRules('datc', row.options.rules ?? []).value;
+  return renderSvg(map, record.position, { result: phaseMarks(map, record, rules) });
 }
 
 export async function exportGame(
