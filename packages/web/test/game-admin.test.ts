@@ -143,6 +143,10 @@ test('the creator makes a game with the defaults, runs it from another device, a
       (await json<{ deadline: string }>(`${base}/api/games/${id}?history=false`)).deadline,
     );
     assert.ok(Math.abs(after - before - 7_200_000) < 5_000, `extended by ${(after - before) / 1000} s`);
+    // The page follows: the countdown shows the day and two hours left.
+    await admin.page.waitForFunction(() =>
+      /^25h/.test(document.querySelector('#deadline')?.textContent ?? ''),
+    );
     await screenshot(admin.page, 'admin-panel-desktop.png');
     assert.deepEqual(admin.errors, []);
 
@@ -182,7 +186,9 @@ test('the creator makes a game with the defaults, runs it from another device, a
       await page.waitForSelector('#board g.retreat-option[data-location="PIC"]');
       const results = await page.$$eval('#outcomes li', (ls) => ls.map((l) => l.textContent ?? ''));
       assert.ok(
-        results.some((r) => /^France: A Belgium Holds stands; dislodged by F HOL; may retreat to PIC$/.test(r)),
+        results.some((r) =>
+          /^France: A Belgium Holds stands; dislodged by F HOL; may retreat to PIC$/.test(r),
+        ),
         results.join('\n'),
       );
       assert.ok(results.includes('standoff: BUR left empty (no retreat there)'), results.join('\n'));
