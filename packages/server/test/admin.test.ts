@@ -35,6 +35,14 @@ async function join(id: string, power: string): Promise<string> {
   return r.body.token;
 }
 
+/** A power says it is ready; whether the phase was processed, and the phase now. */
+async function ready(
+  id: string,
+  token: string,
+): Promise<Reply<{ processed: boolean; currentPhase: string }>> {
+  return call(base, 'POST', `/api/games/${id}/ready`, { ready: true }, token);
+}
+
 async function view(id: string): Promise<Record<string, unknown>> {
   return (await call(base, 'GET', `/api/games/${id}?history=false`)).body;
 }
@@ -118,13 +126,7 @@ describe('civil disorder', () => {
   test('unjoined powers hold a game up until a deadline passes, and never after', async () => {
     const g = await newGame({ deadlines: { movement: 1, retreat: 1, adjustment: 1 } });
     const france = await join(g.id, 'FRANCE');
-    const first = await call<{ processed: boolean }>(
-      base,
-      'POST',
-      `/api/games/${g.id}/ready`,
-      { ready: true },
-      france,
-    );
+    const first = await ready(g.id, france);
     assert.equal(first.body.processed, false, 'six powers nobody joined are still awaited');
     await waitForPhase(g.id, 'F1901M');
     const v = await view(g.id);
@@ -137,13 +139,7 @@ describe('civil disorder', () => {
         .sort(),
       ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'],
     );
-    const second = await call<{ processed: boolean }>(
-      base,
-      'POST',
-      `/api/games/${g.id}/ready`,
-      { ready: true },
-      france,
-    );
+    const second = await ready(g.id, france);
     assert.equal(second.body.processed, true, 'after a deadline, France alone is awaited');
   });
 
@@ -152,21 +148,9 @@ describe('civil disorder', () => {
     assert.equal((await view(g.id))['civilDisorder'], true);
     const france = await join(g.id, 'FRANCE');
     const england = await join(g.id, 'ENGLAND');
-    const r1 = await call<{ processed: boolean }>(
-      base,
-      'POST',
-      `/api/games/${g.id}/ready`,
-      { ready: true },
-      france,
-    );
+    const r1 = await ready(g.id, france);
     assert.equal(r1.body.processed, false, 'England has joined and is not ready');
-    const r2 = await call<{ processed: boolean; currentPhase: string }>(
-      base,
-      'POST',
-      `/api/games/${g.id}/ready`,
-      { ready: true },
-      england,
-    );
+    const r2 = await ready(g.id, england);
     assert.equal(r2.body.processed, true);
     assert.equal(r2.body.currentPhase, 'F1901M');
   });
@@ -195,14 +179,8 @@ describe('admin controls', () => {
       409,
       'game-paused',
     );
-    const ready = await call<{ processed: boolean }>(
-      base,
-      'POST',
-      `/api/games/${g.id}/ready`,
-      { ready: true },
-      france,
-    );
-    assert.equal(ready.body.processed, false, 'France is all that is awaited, but the game is paused');
+    const readied = await ready(g.id, france);
+    assert.equal(readied.body.processed, false, 'France is all that is awaited, but the game is paused');
     // Resuming processes the phase everyone awaited is ready for.
     const resumed = await call<Control>(base, 'POST', `/api/games/${g.id}/resume`, null, g.adminToken);
     assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
