@@ -31,7 +31,7 @@ function provincesOf(map: GameMap): Known {
  */
 export function provinceSuggestions(map: GameMap, written: string): string[] {
   let seen = recent.get(map);
-  if (!seen) recent.set(map, (seen = new Map()));
+  if (!seen) recent.set(map, (seen = new Map<string, string[]>()));
   const cached = seen.get(written);
   if (cached) return [...cached];
   const words = written.trim().split(/\s+/).slice(0, 4);

@@ -66,6 +66,12 @@ export async function deadlinePassed(tx: Queryable, row: GameRow): Promise<void>
   ]);
 }
 
+function withoutPause(settings: Settings): Settings {
+  const copy = { ...settings };
+  delete copy.paused;
+  return copy;
+}
+
 async function writeSettings(tx: Queryable, id: string, settings: Settings): Promise<void> {
   await tx.query('UPDATE games SET settings = $2::jsonb, updated_at = now() WHERE id = $1', [
     id,
@@ -115,7 +121,7 @@ export async function resumeGame(db: Db, id: string, instance: string): Promise<
     const row = await lockActiveGame(tx, id, undefined);
     const paused = row.settings.paused;
     if (paused === undefined) throw new Problem(409, 'not-paused', 'the game is not paused');
-    const { paused: _, ...settings } = row.settings;
+    const settings = withoutPause(row.settings);
     await writeSettings(tx, id, settings);
     await tx.query(
       `UPDATE games SET deadline = CASE WHEN $2::int IS NULL THEN NULL ELSE now() + make_interval(secs => $2::int) END
@@ -158,8 +164,7 @@ export async function extendDeadline(db: Db, id: string, seconds: number): Promi
 export async function endAsDraw(db: Db, id: string): Promise<ControlState> {
   const state = await db.transaction(async (tx) => {
     const row = await lockActiveGame(tx, id, undefined);
-    const { paused: _, ...settings } = row.settings;
-    await writeSettings(tx, id, settings);
+    await writeSettings(tx, id, withoutPause(row.settings));
     await tx.query(
       `UPDATE games SET status = 'draw', winner = NULL, deadline = NULL, updated_at = now() WHERE id = $1`,
       [id],

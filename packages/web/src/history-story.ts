@@ -4,6 +4,7 @@
  * may retreat to BUR, PIC"), from the core's phase story.
  */
 import {
+  datcWords,
   formatGivenOrder,
   parsePhaseName,
   phaseMarks,
@@ -36,6 +37,8 @@ export function historyItems(view: GameView, h: HistoryPhase): HTMLLIElement[] {
     const li = el('li', {
       class: `outcome ${o?.resolution ?? 'note'}${line.dislodged ? ' dislodged' : ''}`,
     });
+    // The DATC's words for the order ("fails, dislodged"), as the other lists of outcomes carry them.
+    if (o) li.setAttribute('data-words', datcWords(o));
     if (o) li.append(el('strong', {}, formatGivenOrder(map, o.given, 'long')), document.createTextNode(' '));
     else if (line.unit !== '') li.append(el('strong', {}, line.unit), document.createTextNode(' '));
     li.append(document.createTextNode(line.text));
