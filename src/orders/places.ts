@@ -131,7 +131,12 @@ export function readLocation(map: GameMap, at: Cursor, role: Role): Place {
     while (end < at.pos + 4 && at.word(end - at.pos) !== '' && !RESERVED.has(at.word(end - at.pos))) end++;
     const written = at.source(at.pos, end);
     const near = provinceSuggestions(map, written);
-    throw new Fail('unknown-province', `unknown province ${quote(written)}${didYouMean(near)}`, t.column, near);
+    throw new Fail(
+      'unknown-province',
+      `unknown province ${quote(written)}${didYouMean(near)}`,
+      t.column,
+      near,
+    );
   }
   at.pos += found.length;
   return place(map, found.province, readCoast(map, at));
