@@ -409,7 +409,7 @@ export class MovementDecisions {
         }
       }
       // StrykerJS reads a directive only before a statement, so the `finally` block (next) is reached from here.
-      // Stryker disable BlockStatement: equivalent, without the release the stack only grows: take() clears every place it hands out, so no search reads another's marks, and only memory is spent.
+      // Stryker disable BlockStatement: equivalent, without the release the stack grows within one adjudication (solve() in adjudicate.ts empties it for each): take() clears every place it hands out, so no search reads another's marks, and only that adjudication's memory is spent.
       return false;
     } finally {
       // Also when the solver unwinds a recursion that went too deep (resolver.ts).
