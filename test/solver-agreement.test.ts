@@ -10,13 +10,7 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { RULE_ISSUES, resolveRules, type RuleOptions } from '../src/adjudication/rules.js';
 import { readDatcJson } from '../src/datc/cases.js';
-import {
-  loadDatcCases,
-  prepareMovementCase,
-  readDataFile,
-  runCase,
-  type DatcCase,
-} from './datc-harness.js';
+import { loadDatcCases, prepareMovementCase, readDataFile, runCase, type DatcCase } from './datc-harness.js';
 
 /** The DATC preferences, then every choice of every issue on its own, as `--rule` settings. */
 const settings: string[][] = [
