@@ -50,7 +50,7 @@ export function solve(
   s: MovementScratch,
 ): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
-  // Stryker disable next-line EqualityOperator: equivalent, both solvers give the same outcomes (engine-cases.test.ts checks every case with both).
+  // Stryker disable next-line EqualityOperator: equivalent, both solvers give the same full results, reasons included (solver-agreement.test.ts: every DATC and engine case under every single rule choice).
   const guess = resolver === 'guess';
   const solver = guess ? s.guessResolver : s.resolver;
   let allHold: Set<number> | undefined;

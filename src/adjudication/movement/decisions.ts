@@ -457,7 +457,8 @@ export class MovementDecisions {
     const board = t.board;
     if (!this.path(u, high)) return 0;
     const defender = board.unitAt[t.dest[u]!]!;
-    // Stryker disable next-line ConditionalExpression: equivalent, for no defender the lines below read kind[-1] and unitPower[-1] (undefined), which exclude no support and give the same count.
+    // Without this line (the `false` mutant, which survives: see docs/verification.md) the lines below would read
+    // kind[-1] and unitPower[-1] (undefined) for no defender, which exclude no support and give the same count.
     if (defender < 0) return 1 + this.supportCount(u, high, -1);
     if (!headToHead && t.kind[defender] === MOVE && this.solver.resolve(defender, high)) {
       return 1 + this.supportCount(u, high, -1);
