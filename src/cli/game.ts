@@ -26,6 +26,7 @@ import {
   submitOrders,
 } from '../game/game.js';
 import { describePhase, describePosition } from '../game/history.js';
+import { describeMessages, mayRead } from '../game/messages.js';
 import { playRandomGame, type SelfPlayOptions } from '../selfplay/random-player.js';
 
 export const summary = 'run a game: new, orders, process, show, history, export, import, selfplay';
@@ -54,6 +55,9 @@ export const usage = `Usage: dipkit game <command> FILE [options]
       --json: print { "played" (the phase as the history records it), "phase", "status", "issues" }.
   dipkit game show FILE [--json]
       the current phase, units, dislodged units and their retreats, centres, who must build or disband.
+  dipkit game show FILE --messages [--phase S1901M|all] [--power POWER] [--json]
+      the press of a phase (default: the current one; all: every phase), oldest first, "SENDER -> TO: text";
+      --power: only what POWER wrote or was sent (and the messages to all).
   dipkit game history FILE [--json]
       every phase played: orders with results and reasons, dislodged and disbanded units.
       --json: print { "history" (every phase as the game file records it), "issues" }.
@@ -326,11 +330,22 @@ function cmdProcess(report: Report, args: string[]): number {
 }
 
 function cmdShow(report: Report, args: string[]): number {
-  const p = parse(report, args, { json: { type: 'boolean' }, ...mapFlag });
+  const p = parse(report, args, {
+    json: { type: 'boolean' },
+    messages: { type: 'boolean' },
+    phase: { type: 'string' },
+    power: { type: 'string' },
+    ...mapFlag,
+  });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
+  if (p.values['messages'] !== true && (p.values['phase'] !== undefined || p.values['power'] !== undefined)) {
+    report.usageError('bad-arguments', '--phase and --power go with --messages');
+    return report.fail();
+  }
   const loaded = loadGame(report, p.positionals[0] ?? '', p.values);
   if (!loaded) return report.fail();
   const { game, map } = loaded;
+  if (p.values['messages'] === true) return showMessages(report, map, game, p.values);
   if (p.values['json'] === true) {
     const json = gameToJson(game);
     const out: Record<string, unknown> = {
@@ -347,6 +362,50 @@ function cmdShow(report: Report, args: string[]): number {
     return 0;
   }
   for (const line of describePosition(map, game)) process.stdout.write(`${line}\n`);
+  return 0;
+}
+
+/**
+ * `game show FILE --messages`: one phase's conversation (the current phase, or --phase NAME; --phase all: every
+ * phase), optionally only what --power sent or was sent (messages to all included).
+ */
+function showMessages(report: Report, map: GameMap, game: Game, values: Values): number {
+  const all = game.messages ?? [];
+  const phaseValue = values['phase'];
+  const wanted = typeof phaseValue === 'string' ? phaseValue.trim().toUpperCase() : currentPhase(game);
+  const phases = [...new Set(all.map((m) => m.phase))];
+  const known = new Set([...game.history.map((r) => r.name), currentPhase(game), ...phases]);
+  if (wanted !== 'ALL' && !known.has(wanted)) {
+    report.add([issue('no-such-phase', `the game has no phase ${wanted}; give a phase it played or "all"`)]);
+    return report.fail();
+  }
+  let power: string | undefined;
+  if (typeof values['power'] === 'string') {
+    power = map.powers[lookupPower(map, values['power'])];
+    if (power === undefined) {
+      report.usageError(
+        'unknown-power',
+        `unknown power "${values['power']}"; powers: ${map.powers.join(', ')}`,
+      );
+      return report.fail();
+    }
+  }
+  const shown = all.filter(
+    (m) => (wanted === 'ALL' || m.phase === wanted) && (power === undefined || mayRead(m, power)),
+  );
+  if (values['json'] === true) {
+    report.printJson({ phase: wanted === 'ALL' ? 'all' : wanted, messages: shown });
+    return 0;
+  }
+  if (shown.length === 0) {
+    const counts = phases.map((ph) => `${ph} (${all.filter((m) => m.phase === ph).length})`);
+    const where = wanted === 'ALL' ? 'in the game' : `in ${wanted}`;
+    const hint =
+      counts.length === 0 ? 'the game has no messages' : `phases with messages: ${counts.join(', ')}`;
+    process.stdout.write(`no messages ${where}${power === undefined ? '' : ` for ${power}`}; ${hint}\n`);
+    return 0;
+  }
+  for (const line of describeMessages(shown)) process.stdout.write(`${line}\n`);
   return 0;
 }
 
