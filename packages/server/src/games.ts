@@ -24,8 +24,10 @@ import {
 import { type Db } from './db.js';
 import { Problem } from './problems.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
+import { gameMessages, insertImported, pressOf, pressSettings, type PressInput } from './messages.js';
 import {
   type Deadlines,
+  type Press,
   type Settings,
   type GameRow,
   GAME_COLUMNS,
@@ -50,13 +52,18 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  press?: Press;
+  pressInRetreatsAndAdjustments?: boolean;
 }
 
-function settingsOf(input: { processWhenReady?: boolean; deadlines?: Deadlines | null }): Settings {
+function settingsOf(
+  input: { processWhenReady?: boolean; deadlines?: Deadlines | null } & PressInput,
+): Settings {
   const d = input.deadlines;
   return {
     processWhenReady: input.processWhenReady ?? true,
     deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
+    ...pressSettings(input),
   };
 }
 
@@ -87,7 +94,12 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
 
 export async function importGame(
   db: Db,
-  input: { game: object; processWhenReady?: boolean; deadlines?: Deadlines | null },
+  input: {
+    game: object;
+    processWhenReady?: boolean;
+    deadlines?: Deadlines | null;
+    finished?: boolean;
+  } & PressInput,
 ): Promise<{ id: string; adminToken: string }> {
   const read = looksLikeMila(input.game)
     ? readMilaJson(JSON.stringify(input.game))
@@ -95,7 +107,12 @@ export async function importGame(
   if (!read.value) {
     throw new Problem(422, 'bad-game', read.issues.map((i) => i.message).join('; '), read.issues);
   }
-  return insertGame(db, read.value, settingsOf(input));
+  // A record that stops without saying how the game ended (a dataset's game) is imported as over: a draw.
+  const game =
+    input.finished === true && read.value.status === 'active'
+      ? { ...read.value, status: 'draw' as const }
+      : read.value;
+  return insertGame(db, game, settingsOf(input));
 }
 
 async function insertGame(
@@ -142,6 +159,7 @@ async function insertGame(
         JSON.stringify(mine),
       ]);
     }
+    await insertImported(tx, id, game.messages ?? []);
   });
   return { id, adminToken };
 }
@@ -221,6 +239,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['victoryCenters'] = row.options.victoryCenters;
   if (row.options.maxYear !== undefined) view['maxYear'] = row.options.maxYear;
   view['processWhenReady'] = row.settings.processWhenReady;
+  Object.assign(view, pressOf(row.settings));
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
   view['position'] = {
@@ -283,14 +302,18 @@ export async function mapSvg(db: Db, id: string, phase: string | undefined): Pro
   });
 }
 
+/** The game as a file; its messages are those `reader` may read (a power, or undefined: the public ones). */
 export async function exportGame(
   db: Db,
   id: string,
   format: 'mila' | 'dipkit',
+  reader: string | undefined,
 ): Promise<Record<string, unknown>> {
   const row = await gameRow(db, id);
   // The current phase's orders stay secret until the phase is adjudicated.
   const game = gameOf(row, await historyOf(db, id, row.seq), []);
+  const messages = await gameMessages(db, id, reader);
+  if (messages.length > 0) game.messages = messages;
   return format === 'dipkit' ? gameToJson(game) : gameToMila(mapOf(row.map), game);
 }
 
@@ -298,11 +321,13 @@ export interface GameEvent {
   seq: number;
   kind: string;
   data: unknown;
+  /** The powers that may see it (a private message), or null: every stream. */
+  readers: string[] | null;
 }
 
 export async function eventsAfter(db: Db, id: string, after: number): Promise<GameEvent[]> {
   const r = await db.query<GameEvent>(
-    'SELECT seq, kind, data FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000',
+    'SELECT seq, kind, data, readers FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000',
     [id, after],
   );
   return r.rows;

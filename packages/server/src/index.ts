@@ -19,6 +19,8 @@ export interface ServeOptions extends DbOptions {
   /** How often deadlines are checked, in milliseconds (default 500). */
   tick?: number;
   bodyLimit?: number;
+  /** Messages a power may send per window (default 30 per 60 s). */
+  messageRate?: { count: number; seconds: number };
 }
 
 export interface RunningServer {
@@ -36,6 +38,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     db,
     instance,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.messageRate === undefined ? {} : { messageRate: options.messageRate }),
   });
   await events.start();
   let stopped = false;

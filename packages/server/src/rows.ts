@@ -31,10 +31,15 @@ export interface Deadlines {
   adjustment?: number;
 }
 
-/** What the server adds to a game: when phases are processed. */
+/** Press: messages to anyone, to all only, or none (gunboat). */
+export type Press = 'full' | 'public' | 'none';
+
+/** What the server adds to a game: when phases are processed, and its press (absent in older games: the defaults). */
 export interface Settings {
   processWhenReady: boolean;
   deadlines: Deadlines | null;
+  press?: Press;
+  pressInRetreatsAndAdjustments?: boolean;
 }
 
 export interface GameRow {
@@ -67,12 +72,21 @@ export function phaseSeconds(settings: Settings, position: Position): number | n
   return settings.deadlines?.[position.phase.type] ?? null;
 }
 
-/** Appends an event to the game's stream (the caller holds the game row lock, which keeps the numbers in order). */
-export async function addEvent(tx: Queryable, id: string, kind: string, data: object): Promise<void> {
+/**
+ * Appends an event to the game's stream (the caller holds the game row lock, which keeps the numbers in order).
+ * `readers`: the powers whose streams may see it (a private message); absent, every stream sees it.
+ */
+export async function addEvent(
+  tx: Queryable,
+  id: string,
+  kind: string,
+  data: object,
+  readers?: readonly string[],
+): Promise<void> {
   await tx.query(
     `WITH s AS (UPDATE games SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq)
-     INSERT INTO events (game_id, seq, kind, data) SELECT $1, event_seq, $2, $3::jsonb FROM s`,
-    [id, kind, JSON.stringify(data)],
+     INSERT INTO events (game_id, seq, kind, data, readers) SELECT $1, event_seq, $2, $3::jsonb, $4::jsonb FROM s`,
+    [id, kind, JSON.stringify(data), readers === undefined ? null : JSON.stringify(readers)],
   );
   await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, id]);
 }
