@@ -55,6 +55,9 @@ export interface GameView {
   centers: Record<string, number>;
   powers: { power: string; joined: boolean; ready: boolean; mustOrder: boolean }[];
   history?: HistoryPhase[];
+  /** Press: "full", "public" (to all only) or "none" (gunboat). */
+  press?: 'full' | 'public' | 'none';
+  pressInRetreatsAndAdjustments?: boolean;
 }
 
 export interface Seat {

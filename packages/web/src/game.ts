@@ -17,6 +17,7 @@ import {
   showProblems,
   useMap,
 } from './common.js';
+import { mountPress, type PressPanel } from './press.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const seat: Seat | undefined = savedSeat(id);
@@ -26,6 +27,7 @@ let legal: Record<string, string[]> = {};
 let selectedUnit: string | undefined;
 /** Index into the history shown by the slider; history.length is the current phase. */
 let shown = 0;
+let press: PressPanel | undefined;
 
 const board = byId('board');
 const ordersBox = byId<HTMLTextAreaElement>('orders');
@@ -65,9 +67,11 @@ function draw(): void {
   if (shown < history.length) {
     const past = history[shown]!;
     byId('shown-phase').textContent = `${phaseTitle(past.phase)} (played)`;
+    press?.phaseShown(past.phase);
     drawBoard(board, position(past.position, past.phase), { result: { orders: past.outcomes } });
   } else {
     byId('shown-phase').textContent = `${phaseTitle(view.phase)} (now)`;
+    press?.phaseShown(view.phase);
     const { orders } = readOrders(ordersBox.value);
     const mine = seat ? orders.map((o) => (o.power === undefined ? { ...o, power: seat.power } : o)) : [];
     drawBoard(board, position(view.position, view.phase), { orders: mine });
@@ -109,7 +113,8 @@ async function load(): Promise<void> {
     view = await api<GameView>('GET', `/api/games/${id}`);
     if (!useMap(view.map)) say(`This page does not know the map "${view.map}": it shows the standard map.`);
     if (before !== undefined && before !== view.phase) say(`${phaseTitle(before)} was processed.`);
-    shown = view.history?.length ?? 0;
+    // A finished game opens as a record to watch, from its first phase; a game in play at its current phase.
+    shown = view.status !== 'active' && before === undefined ? 0 : (view.history?.length ?? 0);
     if (seat && view.status === 'active') {
       const [l, mine] = await Promise.all([
         api<{ orders: Record<string, string[]> }>('GET', `/api/games/${id}/legal`, undefined, seat.token),
@@ -127,6 +132,8 @@ async function load(): Promise<void> {
     }
     selectedUnit = undefined;
     byId('choices').replaceChildren();
+    if (press) press.update(view);
+    else press = mountPress(byId('press'), id, seat, view);
     showView();
     orderLinesChanged();
   } catch (e) {
