@@ -556,7 +556,7 @@ function serve(database: string[]): Promise<{ url: string; child: ChildProcess }
     });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s: ${out} ${err}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no start in 120 s: ${out} ${err}`)), 120_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -579,7 +579,7 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 
 test(
   'SIGKILL while messages are sent: every message answered 201 is kept, in order, after the restart',
-  { timeout: 120_000 },
+  { timeout: 300_000 },
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dipkit-press-kill-'));
     const database = ON_POSTGRES ? ['--database', DATABASE_URL ?? ''] : ['--data', join(dir, 'data')];
