@@ -152,29 +152,49 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     }
     listener = client;
   };
+  /**
+   * A client for a transaction, with its error listener. Attached in pool.connect's callback, which the pool calls
+   * synchronously as it hands the client over: the FATAL message of a terminated backend may sit in the same
+   * network read as the reply that freed the client, and would find no listener by the time an awaited promise
+   * resumed.
+   */
+  const checkOut = (): Promise<{
+    client: pg.PoolClient;
+    onError: (e: Error) => void;
+    failed: () => Error | undefined;
+  }> =>
+    new Promise((resolve, reject) => {
+      pool.connect((err, client) => {
+        if (err || !client) {
+          reject(err ?? new Error('no client'));
+          return;
+        }
+        let failure: Error | undefined;
+        const onError = (e: Error): void => {
+          failure = e;
+        };
+        client.on('error', onError);
+        resolve({ client, onError, failed: () => failure });
+      });
+    });
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     transaction: async (work) => {
-      const client = await pool.connect();
-      let failure: Error | undefined;
-      const onError = (e: Error): void => {
-        failure = e;
-      };
-      client.on('error', onError);
+      const { client, onError, failed } = await checkOut();
       try {
         await client.query('BEGIN');
         const result = await work({ query: (sql, params) => run(client, sql, params) });
         await client.query('COMMIT');
         return result;
       } catch (e) {
-        if (failure === undefined) await client.query('ROLLBACK').catch(() => undefined);
+        if (failed() === undefined) await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
         client.off('error', onError);
         // A client whose connection failed is destroyed, not handed to the next request.
-        client.release(failure);
+        client.release(failed());
       }
     },
     listen: (onGame, onResume) => connectListener(onGame, onResume),
