@@ -11,11 +11,13 @@ import { migrate } from './migrations.js';
 import { startDeadlineLoop } from './deadline-loop.js';
 import { lockDataDir, type DataLock } from './data-lock.js';
 import { StartupError, databaseError, listenError, probePort, safeUrl } from './startup.js';
+import type { Limits } from './limits.js';
 
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';
 export { migrate } from './migrations.js';
 export { StartupError } from './startup.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 export interface ServeOptions extends DbOptions {
   port?: number;
@@ -23,6 +25,8 @@ export interface ServeOptions extends DbOptions {
   /** How often deadlines are checked, in milliseconds (default 500). */
   tick?: number;
   bodyLimit?: number;
+  /** Rates, caps and timeouts; what is not given has its default (DEFAULT_LIMITS, docs/server.md). */
+  limits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -67,6 +71,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       db,
       instance,
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
     undo.push(() => app.close());
     await events.start().catch((e: unknown) => {

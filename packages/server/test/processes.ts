@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Db } from '../src/index.js';
-import { CLI } from './helpers.js';
+import { CLI, LOAD_FLAGS } from './helpers.js';
 
 export interface Instance {
   url: string;
@@ -17,7 +17,7 @@ export interface Instance {
 /** Starts `dipkit serve` on a free port; resolves once it listens. */
 export function serve(database: string[]): Promise<Instance> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...database], {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...LOAD_FLAGS, ...database], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
