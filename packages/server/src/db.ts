@@ -103,6 +103,21 @@ async function openPglite(dir: string): Promise<Db> {
 }
 
 /**
+ * A name for each statement with parameters, so that `pg` prepares it once per connection and then only binds
+ * and executes it: PostgreSQL parses and plans the hot statements (an order submission's insert) once, not per
+ * request. The server's statements are a few dozen fixed texts; past 500 the rest run unnamed.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < 500) {
+    name = `dipkit_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
  * PostgreSQL through a `pg` pool. A connection can be lost at any moment (pg_terminate_backend, a restart, a
  * failover): node-postgres then emits 'error' on its client, which would end the process if nothing listened.
  * Idle clients are the pool's ('error' on the pool: it drops them); a client checked out for a transaction gets
@@ -115,7 +130,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   let listener: pg.Client | undefined;
   let closed = false;
   const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
-    const r = await q.query(sql, params as unknown[]);
+    const name = params === undefined ? undefined : statementName(sql);
+    const r = await q.query(
+      name === undefined
+        ? { text: sql, values: params as unknown[] }
+        : { name, text: sql, values: params as unknown[] },
+    );
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
   /** The LISTEN connection: kept open, reopened every second while the server is away. */
