@@ -32,8 +32,12 @@ function installAndUse(dir: string, spec: string): void {
     "import { standardMap } from 'dipkit';" +
     "import { BatchAdjudicator } from 'dipkit/batch';" +
     "import { playRandomGame } from 'dipkit/random-player';" +
-    'console.log(standardMap().provinceCount, typeof BatchAdjudicator, typeof playRandomGame);';
-  assert.equal(run(process.execPath, ['--input-type=module', '-e', script], dir), '75 function function\n');
+    "import { createBot } from 'dipkit/bot';" +
+    'console.log(standardMap().provinceCount, typeof BatchAdjudicator, typeof playRandomGame, typeof createBot);';
+  assert.equal(
+    run(process.execPath, ['--input-type=module', '-e', script], dir),
+    '75 function function function\n',
+  );
   assert.equal(run('npx', ['--offline', '--no-install', 'dipkit', '--version'], dir), `dipkit ${version}\n`);
 }
 
