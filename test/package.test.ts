@@ -33,10 +33,11 @@ function installAndUse(dir: string, spec: string): void {
     "import { BatchAdjudicator } from 'dipkit/batch';" +
     "import { playRandomGame } from 'dipkit/random-player';" +
     "import { createBot } from 'dipkit/bot';" +
-    'console.log(standardMap().provinceCount, typeof BatchAdjudicator, typeof playRandomGame, typeof createBot);';
+    "import { mapTokens } from 'dipkit/daide';" +
+    'console.log(standardMap().provinceCount, typeof BatchAdjudicator, typeof playRandomGame, typeof createBot, mapTokens(standardMap()).mapName);';
   assert.equal(
     run(process.execPath, ['--input-type=module', '-e', script], dir),
-    '75 function function function\n',
+    '75 function function function standard\n',
   );
   assert.equal(run('npx', ['--offline', '--no-install', 'dipkit', '--version'], dir), `dipkit ${version}\n`);
 }
