@@ -50,13 +50,19 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  civilDisorder?: 'hold' | 'bot';
 }
 
-function settingsOf(input: { processWhenReady?: boolean; deadlines?: Deadlines | null }): Settings {
+function settingsOf(input: {
+  processWhenReady?: boolean;
+  deadlines?: Deadlines | null;
+  civilDisorder?: 'hold' | 'bot';
+}): Settings {
   const d = input.deadlines;
   return {
     processWhenReady: input.processWhenReady ?? true,
     deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
+    ...(input.civilDisorder === 'bot' ? { civilDisorder: 'bot' as const } : {}),
   };
 }
 
@@ -87,7 +93,12 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
 
 export async function importGame(
   db: Db,
-  input: { game: object; processWhenReady?: boolean; deadlines?: Deadlines | null },
+  input: {
+    game: object;
+    processWhenReady?: boolean;
+    deadlines?: Deadlines | null;
+    civilDisorder?: 'hold' | 'bot';
+  },
 ): Promise<{ id: string; adminToken: string }> {
   const read = looksLikeMila(input.game)
     ? readMilaJson(JSON.stringify(input.game))
@@ -223,6 +234,8 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['processWhenReady'] = row.settings.processWhenReady;
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  view['bots'] = row.settings.bots ?? [];
+  view['civilDisorder'] = row.settings.civilDisorder ?? 'hold';
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,
@@ -248,6 +261,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
+    bot: (row.settings.bots ?? []).includes(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
   return view;

@@ -35,6 +35,10 @@ export interface Deadlines {
 export interface Settings {
   processWhenReady: boolean;
   deadlines: Deadlines | null;
+  /** The powers dipkit's bot plays (bots.ts). */
+  bots?: string[];
+  /** What a power that gave no orders does when its phase is processed: hold (the rules' default) or play as the bot. */
+  civilDisorder?: 'hold' | 'bot';
 }
 
 export interface GameRow {

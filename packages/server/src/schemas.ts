@@ -75,6 +75,12 @@ const settingsProperties = {
     description: 'process a phase as soon as every power with something to order is ready (default true)',
   },
   deadlines,
+  civilDisorder: {
+    type: 'string',
+    enum: ['hold', 'bot'],
+    description:
+      "what a power that gave no orders does when its phase is processed: hold (default: the rules' civil disorder) or play as dipkit's bot",
+  },
 };
 
 const created = {
@@ -244,6 +250,8 @@ export const gameView = {
     processWhenReady: { type: 'boolean' },
     deadlines,
     deadline: TIME,
+    bots: { type: 'array', items: { type: 'string' }, description: "the powers dipkit's bot plays" },
+    civilDisorder: { type: 'string', enum: ['hold', 'bot'] },
     position,
     centers: { type: 'object', additionalProperties: { type: 'integer' } },
     retreats: {
@@ -281,6 +289,7 @@ export const gameView = {
           joined: { type: 'boolean' },
           ready: { type: 'boolean' },
           mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
+          bot: { type: 'boolean', description: "dipkit's bot plays the power" },
         },
         required: ['power', 'joined', 'ready', 'mustOrder'],
         additionalProperties: false,
