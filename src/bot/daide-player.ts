@@ -131,7 +131,7 @@ export class DaidePlayer {
   }
 
   #onMessage(m: DaideMessage): Uint8Array[] {
-    const head = m[0];
+    const head = typeof m[0] === 'string' ? m[0] : '';
     switch (head) {
       case 'MAP': {
         const name = textOf(single(m[1])) ?? '';
