@@ -27,7 +27,7 @@ export function botOrders(map: GameMap, game: Game, power: string): SubmittedOrd
 }
 
 /**
- * The orders to adjudicate: those given, and, in a game whose `civilDisorder` setting is 'bot', the bot's for every
+ * The orders to adjudicate: those given, and, in a game whose `civilDisorderBot` setting is on, the bot's for every
  * power with something to order that gave none.
  */
 export function civilDisorderOrders(
@@ -36,6 +36,6 @@ export function civilDisorderOrders(
   game: Game,
   byPower: ReadonlyMap<string, SubmittedOrder[]>,
 ): SubmittedOrder[] {
-  const must = row.settings.civilDisorder === 'bot' ? powersToOrder(map, row.position) : new Set<string>();
+  const must = row.settings.civilDisorderBot === true ? powersToOrder(map, row.position) : new Set<string>();
   return map.powers.flatMap((p) => byPower.get(p) ?? (must.has(p) ? botOrders(map, game, p) : []));
 }

@@ -15,6 +15,7 @@ import {
   resolveRules,
   describeRules,
   renderSvg,
+  phaseMarks,
   retreatOptions,
   type Game,
   type GameOptions,
@@ -37,6 +38,8 @@ import {
   gameRow,
   gameOf,
 } from './rows.js';
+import { deadlinesOf, defaultMaxYear } from './defaults.js';
+import { controlsView } from './admin.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Creating and importing
@@ -49,20 +52,25 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
-  civilDisorder?: 'hold' | 'bot';
+  /** Start with the powers nobody joins in civil disorder (never waited for). */
+  civilDisorder?: boolean;
+  /** Powers that give no orders are played by the bot at processing. */
+  civilDisorderBot?: boolean;
 }
 
 function settingsOf(input: {
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
-  civilDisorder?: 'hold' | 'bot';
+  civilDisorder?: boolean;
+  civilDisorderBot?: boolean;
 }): Settings {
-  const d = input.deadlines;
-  return {
+  const settings: Settings = {
     processWhenReady: input.processWhenReady ?? true,
-    deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
-    ...(input.civilDisorder === 'bot' ? { civilDisorder: 'bot' as const } : {}),
+    deadlines: deadlinesOf(input.deadlines),
+    ...(input.civilDisorderBot === true ? { civilDisorderBot: true } : {}),
   };
+  if (input.civilDisorder === true) settings.civilDisorder = true;
+  return settings;
 }
 
 export async function createGame(db: Db, input: CreateInput): Promise<{ id: string; adminToken: string }> {
@@ -85,9 +93,9 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
         'bad-max-year',
         `maxYear ${input.maxYear} is before ${map.name}'s first year, ${map.startYear}`,
       );
-    options.maxYear = input.maxYear;
   }
-  return insertGame(db, newGame(map, options), settingsOf(input));
+  options.maxYear = input.maxYear ?? defaultMaxYear(map);
+  return insertGame(db, newGame(map, options), { ...settingsOf(input), preset: input.rules ?? 'datc' });
 }
 
 export async function importGame(
@@ -96,7 +104,7 @@ export async function importGame(
     game: object;
     processWhenReady?: boolean;
     deadlines?: Deadlines | null;
-    civilDisorder?: 'hold' | 'bot';
+    civilDisorderBot?: boolean;
   },
 ): Promise<{ id: string; adminToken: string }> {
   const read = looksLikeMila(input.game)
@@ -185,13 +193,14 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   };
   if (row.winner !== null) view['winner'] = row.winner;
   view['rules'] = row.options.rules ?? [];
-  view['victoryCenters'] = row.options.victoryCenters;
+  view['victoryCenters'] = row.options.victoryCenters ?? map.victoryCenters;
   if (row.options.maxYear !== undefined) view['maxYear'] = row.options.maxYear;
   view['processWhenReady'] = row.settings.processWhenReady;
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
   view['bots'] = row.settings.bots ?? [];
-  view['civilDisorder'] = row.settings.civilDisorder ?? 'hold';
+  view['civilDisorderBot'] = row.settings.civilDisorderBot === true;
+  Object.assign(view, controlsView(row.settings));
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,
@@ -218,6 +227,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
     bot: (row.settings.bots ?? []).includes(power),
+    civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
   return view;
@@ -246,11 +256,9 @@ export async function mapSvg(db: Db, id: string, phase: string | undefined): Pro
       `game "${id}" has no phase ${phase}; its phases are ${names.join(', ')}`,
     );
   }
-  const next = history[at + 1]?.position ?? row.position;
-  const after = next.phase.type === 'retreat' ? next : undefined;
-  return renderSvg(map, record.position, {
-    result: { orders: record.outcomes, contested: after?.contested ?? [], dislodged: after?.dislodged ?? [] },
-  });
+  // Every mark of the phase: outcomes, standoffs, dislodgements (the core's phase story).
+  const rules = resolveRules('datc', row.options.rules ?? []).value;
+  return renderSvg(map, record.position, { result: phaseMarks(map, record, rules) });
 }
 
 export async function exportGame(

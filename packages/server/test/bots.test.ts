@@ -1,7 +1,7 @@
 /**
  * Bot seats over HTTP: `POST /api/games/{id}/bots` with the admin token seats dipkit's bot (problem+json for every
  * refusal), the bots order and are ready as soon as each phase begins, so a human beside six bots only waits for
- * itself and a game of seven bots plays itself to its year limit; a game with `civilDisorder: "bot"` has the bot
+ * itself and a game of seven bots plays itself to its year limit; a game with `civilDisorderBot: true` has the bot
  * order for a power that gave no orders.
  */
 import { after, before, test } from 'node:test';
@@ -22,7 +22,7 @@ interface View {
   phase: string;
   status: string;
   bots: string[];
-  civilDisorder: string;
+  civilDisorderBot: boolean;
   powers: { power: string; joined: boolean; ready: boolean; bot?: boolean }[];
   history?: { phase: string; orders: { power: string; text: string }[] }[];
 }
@@ -153,23 +153,23 @@ test('seven bots play a game to its year limit by themselves', async () => {
   assert.equal(history[0]?.phase, 'S1901M');
 });
 
-test('civilDisorder "bot": a power that gave no orders is played by the bot at processing', async () => {
+test('civilDisorderBot: a power that gave no orders is played by the bot at processing', async () => {
   const base = server.url;
-  for (const civilDisorder of ['bot', undefined]) {
-    const body = civilDisorder === undefined ? {} : { civilDisorder };
+  for (const civilDisorderBot of [true, undefined]) {
+    const body = civilDisorderBot === undefined ? {} : { civilDisorderBot };
     const created = await call<{ id: string; adminToken: string }>(base, 'POST', '/api/games', body);
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const { id, adminToken } = created.body;
-    assert.equal((await view(id)).civilDisorder, civilDisorder ?? 'hold');
+    assert.equal((await view(id)).civilDisorderBot, civilDisorderBot === true);
     const processed = await call(base, 'POST', `/api/games/${id}/process`, {}, adminToken);
     assert.equal(processed.status, 200, JSON.stringify(processed.body));
     const orders = (await view(id, true)).history?.[0]?.orders ?? [];
-    if (civilDisorder === 'bot') {
+    if (civilDisorderBot === true) {
       assert.deepEqual([...new Set(orders.map((o) => o.power))], POWERS, 'every power ordered by the bot');
       assert.equal(orders.length, 22);
     } else assert.deepEqual(orders, [], 'without the option, nobody ordered: every unit held');
   }
-  const bad = await call<{ code: string }>(base, 'POST', '/api/games', { civilDisorder: 'robot' });
+  const bad = await call<{ code: string }>(base, 'POST', '/api/games', { civilDisorderBot: 'yes' });
   assert.equal(bad.status, 400);
   assert.equal(bad.body.code, 'invalid-request');
 });
