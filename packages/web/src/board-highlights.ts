@@ -25,14 +25,15 @@ export function markBoard(container: HTMLElement, h: Highlights): void {
     copy.setAttribute('class', `highlight ${kind}`);
     copy.setAttribute('data-highlight', province);
     copy.setAttribute('stroke-width', String((width / 1000) * strokeWidth));
-    if (kind === 'by-convoy') copy.setAttribute('stroke-dasharray', String((width / 1000) * 7));
+    if (kind === 'by-convoy' || kind === 'other')
+      copy.setAttribute('stroke-dasharray', `${(width / 1000) * 9} ${(width / 1000) * 5}`);
     layer.append(copy);
   };
   const convoyOnly = h.byConvoy.filter((p) => !h.reachable.includes(p));
-  for (const p of h.sites) mark(p, 'site', 3);
-  for (const p of h.reachable) mark(p, 'reachable', 3);
-  for (const p of convoyOnly) mark(p, 'by-convoy', 3);
-  for (const p of h.targets) mark(p, 'target', 3);
+  for (const p of h.sites) mark(p, 'site', 4);
+  for (const p of h.reachable) mark(p, 'reachable', 4);
+  for (const p of convoyOnly) mark(p, 'by-convoy', 4);
+  for (const p of h.targets) mark(p, 'target', 4);
   mark(h.other, 'other', 5);
   mark(h.selected, 'selected', 5);
   provinces.after(layer);

@@ -351,7 +351,7 @@ export function panelOf(map: GameMap, o: Orderable, step: Step, phase: PhaseKind
         },
       ],
     });
-  const convoyWords = moves.some((c) => byConvoy(map, c.order)) ? ' (blue: by convoy)' : '';
+  const convoyWords = moves.some((c) => byConvoy(map, c.order)) ? ' (blue, dashed: by convoy)' : '';
   const prompt =
     phase === 'movement'
       ? `${self}: click where it moves${convoyWords}, a unit it supports or convoys, or ${self} again to hold; or choose:`
