@@ -129,7 +129,7 @@ function unordered(): string {
     .map((p) => unitLabel(orderable, p, phaseKind()));
   return missing.length === 0
     ? 'Every unit has an order.'
-    : `Not ordered yet (${phaseKind() === 'retreat' ? 'disbanded' : 'they hold'}): ${missing.join(', ')}.`;
+    : `Not ordered yet (${phaseKind() === 'retreat' ? 'they disband' : 'they hold'}): ${missing.join(', ')}.`;
 }
 
 function showOrderPanel(): void {
@@ -359,9 +359,10 @@ async function load(): Promise<void> {
  * that it shows this game's map and phase ("A PAR - BUR" on the standard map in spring, "F BRE B" in winter).
  */
 function exampleLines(byUnit: Record<string, string[]>): string {
-  return Object.values(byUnit)
+  return Object.entries(byUnit)
+    .filter(([unit]) => unit !== 'WAIVE')
     .slice(0, 2)
-    .map((orders) => orders.find((o) => o.includes(' - ')) ?? orders[0] ?? '')
+    .map(([, orders]) => orders.find((o) => / [-R] /.test(o)) ?? orders[0] ?? '')
     .join('\n');
 }
 

@@ -333,7 +333,7 @@ export function panelOf(map: GameMap, o: Orderable, step: Step, phase: PhaseKind
   }
   if (builds.length > 0)
     groups.push({
-      label: `Build in ${step.province}`,
+      label: '',
       items: builds.map((c) => ({
         label: buildLabel(map, c.order.kind === 'build' ? c.order.unit : { location: '' }),
         title: c.text,
