@@ -349,6 +349,9 @@ async function load(): Promise<void> {
     orderLinesChanged();
     showSendState();
     showOrderPanel();
+    // The first moment a click gives an order (the board drawn, the legal orders read): the browser test prints it.
+    const w = window as unknown as { interactive?: number };
+    w.interactive ??= performance.now();
   } catch (e) {
     say(e instanceof Error ? e.message : String(e));
   }

@@ -78,6 +78,12 @@ export async function firstBoardTime(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { firstBoard: number }).firstBoard);
 }
 
+/** Milliseconds from navigation start until the game page takes orders by click (game.ts sets window.interactive). */
+export async function interactiveTime(page: Page): Promise<number> {
+  await page.waitForFunction(() => 'interactive' in window);
+  return page.evaluate(() => (window as unknown as { interactive: number }).interactive);
+}
+
 /** The units on the board as "POWER LOCATION", sorted. */
 export async function unitsShown(page: Page): Promise<string[]> {
   return page.$$eval('#board g.unit', (us) =>

@@ -26,7 +26,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@dipkit/server';
 import type { Page } from 'playwright-core';
-import { collectErrors, firstBoardTime, joinThroughLobby, launch, screenshot, stateShot } from './browser.js';
+import {
+  collectErrors,
+  firstBoardTime,
+  interactiveTime,
+  joinThroughLobby,
+  launch,
+  screenshot,
+  stateShot,
+} from './browser.js';
 
 /**
  * A click: `unit:PAR` a unit on the board, `dislodged:BUR` a dislodged one, `at:BUR` a province (its label),
@@ -297,7 +305,7 @@ test('seven players play two game years, every order entered by clicking', async
       const joined = await joinThroughLobby(browser, base, id, power);
       if (power === 'ENGLAND')
         console.log(
-          `game page: first map drawn ${(await firstBoardTime(joined.page)).toFixed(0)} ms after navigation start`,
+          `game page: first map drawn ${(await firstBoardTime(joined.page)).toFixed(0)} ms, orders taken by click ${(await interactiveTime(joined.page)).toFixed(0)} ms after navigation start`,
         );
       pages.set(power, joined);
     }
