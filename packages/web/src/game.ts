@@ -9,18 +9,11 @@
  * history slider, supply-centre counts; the board pans and zooms (board-zoom.ts).
  */
 import { displayName, parsePhaseName, type Position } from 'dipkit';
-import { api, countdown, savedSeat, type GameView, type Seat } from './api.js';
-import {
-  byId,
-  clickedProvince,
-  drawBoard,
-  el,
-  map,
-  outcomeItem,
-  readOrders,
-  showProblems,
-  useMap,
-} from './common.js';
+import { api, countdown, savedSeat, type GameView, type HistoryPhase, type Seat } from './api.js';
+import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, useMap } from './common.js';
+import { setupPanels, showPanels } from './game-panels.js';
+import { historyItems, historyMarks } from './history-story.js';
+import { powerState, viewerText } from './game-result.js';
 import { markBoard } from './board-highlights.js';
 import { makeZoomable } from './board-zoom.js';
 import { dropDraft, loadDraft, orderLines, saveDraft } from './drafts.js';
@@ -88,6 +81,12 @@ function atCurrentPhase(): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // The board and the order panel
 
+/** The results of the phase the slider shows (the last one played, for the current phase). */
+function showResults(h: HistoryPhase | undefined): void {
+  byId('last-phase').textContent = h ? `Results of ${phaseTitle(h.phase)}` : 'No phase played yet';
+  byId('outcomes').replaceChildren(...(view && h ? historyItems(view, h) : []));
+}
+
 /** Draws the phase the slider points at: the current one with my orders and the entry's marks, or a past one. */
 function draw(): void {
   if (!view) return;
@@ -98,9 +97,11 @@ function draw(): void {
   if (shown < history.length) {
     const past = history[shown]!;
     byId('shown-phase').textContent = `${phaseTitle(past.phase)} (played)`;
-    drawBoard(board, position(past.position, past.phase), { result: { orders: past.outcomes } });
+    drawBoard(board, position(past.position, past.phase), { result: historyMarks(view, past) });
+    showResults(past);
     return;
   }
+  showResults(history.at(-1));
   byId('shown-phase').textContent = `${phaseTitle(view.phase)} (now)`;
   const { orders } = readOrders(ordersBox.value);
   const mine = seat ? orders.map((o) => (o.power === undefined ? { ...o, power: seat.power } : o)) : [];
@@ -282,9 +283,7 @@ async function toggleReady(): Promise<void> {
 function showView(): void {
   if (!view) return;
   showPowers();
-  const last = view.history?.at(-1);
-  byId('last-phase').textContent = last ? `Results of ${phaseTitle(last.phase)}` : 'No phase played yet';
-  byId('outcomes').replaceChildren(...(last?.outcomes ?? []).map(outcomeItem));
+  showPanels(id, view, () => void load(), say);
   draw();
 }
 
@@ -293,9 +292,7 @@ function showPowers(): void {
   if (!view) return;
   byId('phase').textContent =
     `${phaseTitle(view.phase)}${view.status !== 'active' ? ` - ${view.status}${view.winner ? `, ${displayName(view.winner)} wins` : ''}` : ''}`;
-  byId('me').textContent = seat
-    ? `You play ${displayName(seat.power)}`
-    : 'You are watching (join from the lobby)';
+  byId('me').textContent = viewerText(view, seat?.power);
   const powers = byId('powers');
   powers.replaceChildren(
     ...view.powers.map((p) => {
@@ -303,7 +300,7 @@ function showPowers(): void {
       row.append(
         el('td', {}, displayName(p.power)),
         el('td', {}, String(view?.centers[p.power] ?? 0)),
-        el('td', {}, p.joined ? (p.ready ? 'ready' : p.mustOrder ? 'ordering' : 'nothing to order') : 'open'),
+        el('td', {}, powerState(view!, p)),
       );
       return row;
     }),
@@ -373,23 +370,28 @@ function listen(): void {
   const events = new EventSource(`/api/games/${id}/events`);
   // Someone joined or pressed Ready: only the powers table changes (the board is not drawn again, the history not
   // read again: seven players pressing Ready cost each page seven small reads, not seven boards).
-  const reloadPowers = (): void => {
+  const reloadPowers = (settings = false): void => {
     void api<GameView>('GET', `/api/games/${id}?history=false`).then((v) => {
       // A view of a later phase (the game moved on before this event's read): reload it all, so that the slider,
       // the legal orders and the order box follow the new phase instead of drawing the old one under its title.
       if (v.phase !== view?.phase) return load();
       view = { ...v, history: view.history ?? [] };
+      // Paused, resumed, a new deadline: the creator's panel and the settings change too.
+      if (settings) showPanels(id, view, () => void load(), say);
       showPowers();
     });
   };
-  events.addEventListener('joined', reloadPowers);
-  events.addEventListener('ready', reloadPowers);
+  events.addEventListener('joined', () => reloadPowers());
+  events.addEventListener('ready', () => reloadPowers());
+  for (const kind of ['paused', 'resumed', 'deadline'])
+    events.addEventListener(kind, () => reloadPowers(true));
   events.addEventListener('phase', () => void load());
   events.addEventListener('gameover', () => void load());
 }
 
 function setup(): void {
   document.title = `dipkit game ${id}`;
+  setupPanels(id);
   byId('game-id').textContent = id;
   ordersBox.addEventListener('input', ordersEdited);
   board.addEventListener('click', (e) => boardClicked(e.target));
