@@ -163,7 +163,7 @@ test('on a phone: no sideways scroll, orders by tapping, pinch to zoom, drag to 
     assert.deepEqual(await orderBox(page), ['F LON - NTH', 'A LVP - YOR']);
 
     // The fit button shows the whole board again.
-    await page.tap('#zoom-fit');
+    await page.$eval('#zoom-fit', (b) => (b as HTMLButtonElement).click());
     await page.waitForFunction(
       () => new DOMMatrix(getComputedStyle(document.getElementById('board')!).transform).a < 1.01,
     );
