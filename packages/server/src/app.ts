@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import responseValidation from '@fastify/response-validation';
 import type { Db } from './db.js';
 import { EventHub } from './events.js';
+import { RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './db-errors.js';
 import { PROBLEM_TYPE, Problem, problemBody } from './problems.js';
 import * as schemas from './schemas.js';
 import * as access from './access.js';
@@ -73,7 +74,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
     let body;
-    if (error instanceof Problem) {
+    if (isDatabaseUnavailable(error)) {
+      const problem = databaseUnavailable();
+      body = problemBody(problem.status, problem.code, problem.message);
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (error instanceof Problem) {
       body = problemBody(error.status, error.code, error.message, error.issues);
     } else if ('validation' in error && error.validation) {
       body = validationProblem(error, request);
