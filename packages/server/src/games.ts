@@ -58,6 +58,8 @@ export interface CreateInput {
   pressInRetreatsAndAdjustments?: boolean;
   /** Start with the powers nobody joins in civil disorder (never waited for). */
   civilDisorder?: boolean;
+  /** Powers that give no orders are played by the bot at processing. */
+  civilDisorderBot?: boolean;
 }
 
 function settingsOf(
@@ -65,12 +67,14 @@ function settingsOf(
     processWhenReady?: boolean;
     deadlines?: Deadlines | null;
     civilDisorder?: boolean;
+    civilDisorderBot?: boolean;
   } & PressInput,
 ): Settings {
   const settings: Settings = {
     processWhenReady: input.processWhenReady ?? true,
     deadlines: deadlinesOf(input.deadlines),
     ...pressSettings(input),
+    ...(input.civilDisorderBot === true ? { civilDisorderBot: true } : {}),
   };
   if (input.civilDisorder === true) settings.civilDisorder = true;
   return settings;
@@ -108,6 +112,7 @@ export async function importGame(
     processWhenReady?: boolean;
     deadlines?: Deadlines | null;
     finished?: boolean;
+    civilDisorderBot?: boolean;
   } & PressInput,
 ): Promise<{ id: string; adminToken: string }> {
   const read = looksLikeMila(input.game)
@@ -208,6 +213,8 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   Object.assign(view, pressOf(row.settings));
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  view['bots'] = row.settings.bots ?? [];
+  view['civilDisorderBot'] = row.settings.civilDisorderBot === true;
   Object.assign(view, controlsView(row.settings));
   view['position'] = {
     units: position.units,
@@ -234,6 +241,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
+    bot: (row.settings.bots ?? []).includes(power),
     civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));

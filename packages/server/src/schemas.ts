@@ -99,6 +99,11 @@ const settingsProperties = {
   deadlines,
   press,
   pressInRetreatsAndAdjustments,
+  civilDisorderBot: {
+    type: 'boolean',
+    description:
+      "a power that gave no orders (in civil disorder) is played by dipkit's bot when its phase is processed, instead of holding (default false)",
+  },
 };
 
 /** A token in the query string, for browsers' EventSource, which cannot send Authorization. */
@@ -300,6 +305,8 @@ export const gameView = {
     paused: { type: 'boolean', description: 'paused by the admin: nothing is processed' },
     deadlines,
     deadline: TIME,
+    bots: { type: 'array', items: { type: 'string' }, description: "the powers dipkit's bot plays" },
+    civilDisorderBot: { type: 'boolean', description: "powers in civil disorder are played by dipkit's bot" },
     position,
     centers: { type: 'object', additionalProperties: { type: 'integer' } },
     retreats: {
@@ -337,6 +344,7 @@ export const gameView = {
           joined: { type: 'boolean' },
           ready: { type: 'boolean' },
           mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
+          bot: { type: 'boolean', description: "dipkit's bot plays the power" },
           civilDisorder: {
             type: 'boolean',
             description: 'nobody joined it and processing does not wait for it',
@@ -399,7 +407,8 @@ export const joinGame = {
 };
 
 export const legalOrders = {
-  summary: "The legal orders of the token's power in the current phase, by unit (MILA text)",
+  summary:
+    "The orders of the token's power that can succeed in the current phase (DATC 4.E.1 'possible now', whatever the game's 4.E.1 choice), by unit (MILA text)",
   tags: ['orders'],
   security,
   params: idParams,
