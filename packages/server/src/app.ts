@@ -238,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
   app.post<{ Params: Params }>(
     '/api/games/:id/messages',
-    { schema: schemas.sendMessage, onRequest: limit.write },
+    { schema: schemas.sendMessage },
     async (request, reply) => {
       const body = request.body as { to: string | string[]; text: string };
       try {

@@ -15,7 +15,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../src/index.js';
 import { joinAll, type Seat } from './client.js';
-import { CLI, DATABASE_URL, ON_POSTGRES, POWERS, call, testServer, type Reply } from './helpers.js';
+import {
+  CLI,
+  DATABASE_URL,
+  LOAD_FLAGS,
+  ON_POSTGRES,
+  POWERS,
+  call,
+  testServer,
+  type Reply,
+} from './helpers.js';
 
 let server: RunningServer;
 let base: string;
@@ -551,7 +560,7 @@ describe('recorded games with press: import and export', () => {
 /** Starts `dipkit serve` on a free port; resolves once it listens. */
 function serve(database: string[]): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...database], {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...LOAD_FLAGS, ...database], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
