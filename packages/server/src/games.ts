@@ -6,12 +6,9 @@ import {
   adjustmentsDue,
   centerCounts,
   currentPhase,
-  gameFromJson,
   gameToJson,
   gameToMila,
-  looksLikeMila,
   newGame,
-  readMilaJson,
   resolveRules,
   describeRules,
   renderSvg,
@@ -22,6 +19,7 @@ import {
   type PhaseRecord,
 } from 'dipkit';
 import { type Db } from './db.js';
+import { checkImportText } from './import-thread.js';
 import { Problem } from './problems.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import {
@@ -98,13 +96,10 @@ export async function importGame(
   db: Db,
   input: { game: object; processWhenReady?: boolean; deadlines?: Deadlines | null },
 ): Promise<{ id: string; adminToken: string }> {
-  const read = looksLikeMila(input.game)
-    ? readMilaJson(JSON.stringify(input.game))
-    : gameFromJson(input.game);
-  if (!read.value) {
-    throw new Problem(422, 'bad-game', read.issues.map((i) => i.message).join('; '), read.issues);
-  }
-  return insertGame(db, read.value, settingsOf(input));
+  // Read and replayed in the worker thread (import-check.ts): a large game does not hold up other requests.
+  const checked = await checkImportText(JSON.stringify(input.game));
+  if (!checked.ok) throw new Problem(checked.status, checked.code, checked.detail, checked.issues);
+  return insertGame(db, checked.game, settingsOf(input));
 }
 
 async function insertGame(
