@@ -22,7 +22,7 @@ Limits (per client = per IP address; a rate of 0 means no limit; see docs/server
   --create-rate N              games one client may create per minute (default 20)
   --import-rate N              games one client may import per minute (default 10)
   --join-rate N                joins one client may make per minute (default 60)
-  --write-rate N               orders, ready marks and other writes per client per minute (default 600)
+  --write-rate N               requests that change a game, per client per minute (default 600)
   --streams-per-client N       event streams one client may hold open (default 32)
   --max-streams N              event streams open in all (default 5000)
   --connections-per-client N   connections one client may hold open (default 256)

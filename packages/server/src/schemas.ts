@@ -370,7 +370,8 @@ export const joinGame = {
 };
 
 export const legalOrders = {
-  summary: "The legal orders of the token's power in the current phase, by unit (MILA text)",
+  summary:
+    "The orders of the token's power that can succeed in the current phase (DATC 4.E.1 'possible now', whatever the game's 4.E.1 choice), by unit (MILA text)",
   tags: ['orders'],
   security,
   params: idParams,
