@@ -16,6 +16,7 @@ import * as orders from './orders.js';
 import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
+  botRoutes(app, db, new BotDriver(db, instance).started());
 
   app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {
     const created = await games.createGame(db, request.body as games.CreateInput);

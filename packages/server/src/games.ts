@@ -52,16 +52,20 @@ export interface CreateInput {
   deadlines?: Deadlines | null;
   /** Start with the powers nobody joins in civil disorder (never waited for). */
   civilDisorder?: boolean;
+  /** Powers that give no orders are played by the bot at processing. */
+  civilDisorderBot?: boolean;
 }
 
 function settingsOf(input: {
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
   civilDisorder?: boolean;
+  civilDisorderBot?: boolean;
 }): Settings {
   const settings: Settings = {
     processWhenReady: input.processWhenReady ?? true,
     deadlines: deadlinesOf(input.deadlines),
+    ...(input.civilDisorderBot === true ? { civilDisorderBot: true } : {}),
   };
   if (input.civilDisorder === true) settings.civilDisorder = true;
   return settings;
@@ -94,7 +98,12 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
 
 export async function importGame(
   db: Db,
-  input: { game: object; processWhenReady?: boolean; deadlines?: Deadlines | null },
+  input: {
+    game: object;
+    processWhenReady?: boolean;
+    deadlines?: Deadlines | null;
+    civilDisorderBot?: boolean;
+  },
 ): Promise<{ id: string; adminToken: string }> {
   // Read and replayed in the worker thread (import-check.ts): a large game does not hold up other requests.
   const checked = await checkImportText(JSON.stringify(input.game));
@@ -184,6 +193,8 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['processWhenReady'] = row.settings.processWhenReady;
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  view['bots'] = row.settings.bots ?? [];
+  view['civilDisorderBot'] = row.settings.civilDisorderBot === true;
   Object.assign(view, controlsView(row.settings));
   view['position'] = {
     units: position.units,
@@ -210,6 +221,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
+    bot: (row.settings.bots ?? []).includes(power),
     civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));

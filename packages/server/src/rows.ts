@@ -35,6 +35,10 @@ export interface Deadlines {
 export interface Settings {
   processWhenReady: boolean;
   deadlines: Deadlines | null;
+  /** The powers dipkit's bot plays (bots.ts). */
+  bots?: string[];
+  /** A power that gave no orders is played by the bot when its phase is processed (instead of holding). */
+  civilDisorderBot?: boolean;
   /** The rule preset the game was created with ("datc"); absent for imported games. */
   preset?: string;
   /**

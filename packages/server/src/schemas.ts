@@ -86,6 +86,11 @@ const settingsProperties = {
     description: 'process a phase as soon as every power with something to order is ready (default true)',
   },
   deadlines,
+  civilDisorderBot: {
+    type: 'boolean',
+    description:
+      "a power that gave no orders (in civil disorder) is played by dipkit's bot when its phase is processed, instead of holding (default false)",
+  },
 };
 
 const created = {
@@ -273,6 +278,8 @@ export const gameView = {
     paused: { type: 'boolean', description: 'paused by the admin: nothing is processed' },
     deadlines,
     deadline: TIME,
+    bots: { type: 'array', items: { type: 'string' }, description: "the powers dipkit's bot plays" },
+    civilDisorderBot: { type: 'boolean', description: "powers in civil disorder are played by dipkit's bot" },
     position,
     centers: { type: 'object', additionalProperties: { type: 'integer' } },
     retreats: {
@@ -310,6 +317,7 @@ export const gameView = {
           joined: { type: 'boolean' },
           ready: { type: 'boolean' },
           mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
+          bot: { type: 'boolean', description: "dipkit's bot plays the power" },
           civilDisorder: {
             type: 'boolean',
             description: 'nobody joined it and processing does not wait for it',
