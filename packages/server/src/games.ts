@@ -6,12 +6,9 @@ import {
   adjustmentsDue,
   centerCounts,
   currentPhase,
-  gameFromJson,
   gameToJson,
   gameToMila,
-  looksLikeMila,
   newGame,
-  readMilaJson,
   resolveRules,
   describeRules,
   renderSvg,
@@ -22,6 +19,7 @@ import {
   type PhaseRecord,
 } from 'dipkit';
 import { type Db } from './db.js';
+import { checkImportText } from './import-thread.js';
 import { Problem } from './problems.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import { gameMessages, insertImported, pressOf, pressSettings, type PressInput } from './messages.js';
@@ -115,17 +113,14 @@ export async function importGame(
     civilDisorderBot?: boolean;
   } & PressInput,
 ): Promise<{ id: string; adminToken: string }> {
-  const read = looksLikeMila(input.game)
-    ? readMilaJson(JSON.stringify(input.game))
-    : gameFromJson(input.game);
-  if (!read.value) {
-    throw new Problem(422, 'bad-game', read.issues.map((i) => i.message).join('; '), read.issues);
-  }
+  // Read and replayed in the worker thread (import-check.ts): a large game does not hold up other requests.
+  const checked = await checkImportText(JSON.stringify(input.game));
+  if (!checked.ok) throw new Problem(checked.status, checked.code, checked.detail, checked.issues);
   // A record that stops without saying how the game ended (a dataset's game) is imported as over: a draw.
   const game =
-    input.finished === true && read.value.status === 'active'
-      ? { ...read.value, status: 'draw' as const }
-      : read.value;
+    input.finished === true && checked.game.status === 'active'
+      ? { ...checked.game, status: 'draw' as const }
+      : checked.game;
   return insertGame(db, game, settingsOf(input));
 }
 
