@@ -61,18 +61,20 @@ export function checkImport(json: unknown): ImportCheck {
     if (!read.value) return badGame(read.issues.map((i) => i.message).join('; '), read.issues);
     const recorded = recordedFromMila(json).value?.recorded;
     if (!recorded) return badGame('not a MILA/dipcc game', []);
-    const own = firstDifference(recorded);
-    if (
-      own &&
-      ENGINE_PRESETS.every((preset) => firstDifference(withPreset(recorded, preset)) !== undefined)
-    ) {
-      return badGame(`${own.message} (nor under the dipcc or MILA rules)`, [own]);
-    }
-    return { ok: true, game: read.value };
+    return replayed(recorded, read.value);
   }
   const read = gameFromJson(json);
   if (!read.value) return badGame(read.issues.map((i) => i.message).join('; '), read.issues);
-  const own = firstDifference(recordedFromGame(read.value));
-  if (own) return badGame(own.message, [own]);
-  return { ok: true, game: read.value };
+  // A dipkit file exported from a MILA/dipcc record keeps the rules that record named, so it may follow only
+  // under the recording engine's preset, as the record itself did.
+  return replayed(recordedFromGame(read.value), read.value);
+}
+
+/** `game` when its recording follows phase by phase under its own rules or a recording engine's preset. */
+function replayed(recorded: RecordedGame, game: Game): ImportCheck {
+  const own = firstDifference(recorded);
+  if (own && ENGINE_PRESETS.every((preset) => firstDifference(withPreset(recorded, preset)) !== undefined)) {
+    return badGame(`${own.message} (nor under the dipcc or MILA rules)`, [own]);
+  }
+  return { ok: true, game };
 }
