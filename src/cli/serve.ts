@@ -14,7 +14,7 @@ Options:
   --port N         the port to listen on (default 8080; 0: any free port)
   --host HOST      the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --data DIR       the embedded database's directory (PGlite; default ./dipkit-data)
-  --database URL   a PostgreSQL server instead, postgres://user:password@host:5432/db (default: $DATABASE_URL).
+  --database URL   a PostgreSQL server instead, postgres://user:password@host:5432/db (default: $DATABASE_URL, unless --data is given).
                    Several instances may share one database: each processes phases, none twice.
   --daide          run the DAIDE server too: a game created with "daide": true listens for DAIDE bots on its own
                    TCP port (daidePort in GET /api/games/ID), on --host; see docs/daide.md
@@ -26,7 +26,7 @@ Limits (per client = per IP address; a rate of 0 means no limit; see docs/server
   --create-rate N              games one client may create per minute (default 20)
   --import-rate N              games one client may import per minute (default 10)
   --join-rate N                joins one client may make per minute (default 60)
-  --write-rate N               orders, ready marks and other writes per client per minute (default 600)
+  --write-rate N               requests that change a game, per client per minute (default 600)
   --streams-per-client N       event streams one client may hold open (default 32)
   --max-streams N              event streams open in all (default 5000)
   --connections-per-client N   connections one client may hold open (default 256)
@@ -36,7 +36,13 @@ Limits (per client = per IP address; a rate of 0 means no limit; see docs/server
   --idle-timeout S             seconds a kept-alive connection may stay idle (default 10)
   --trust-proxy                take the client's address from X-Forwarded-For (behind a reverse proxy)
 
-Exit status: 0 stopped, 2 bad option or the server could not start (port taken, database unreachable).`;
+
+Start-up failures are one line, "dipkit serve: CODE  what to do", within 5 s, having changed nothing:
+  port-in-use, port-forbidden, bad-host, data-locked (another dipkit serve holds --data DIR: its process id
+  is named; the lock dies with that process, even killed), bad-data-directory, database-unreachable,
+  database-refused, migration-failed.
+
+Exit status: 0 stopped, 2 bad option or the server could not start.`;
 
 /** The limit flags and the ServeOptions limits they set (each a whole number). */
 const LIMIT_FLAGS = {
@@ -125,8 +131,10 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`dipkit serve: --port must be a number from 0 to 65535, not "${values.port}"\n`);
     return 2;
   }
-  const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
-  if (database !== undefined && values.data !== undefined) {
+  // $DATABASE_URL is only a default: an explicit --data chooses the embedded database.
+  const database =
+    values.database ?? (values.data === undefined ? process.env['DATABASE_URL'] || undefined : undefined);
+  if (values.database !== undefined && values.data !== undefined) {
     process.stderr.write(
       'dipkit serve: give --data (embedded database) or --database (PostgreSQL), not both\n',
     );
@@ -176,7 +184,12 @@ export async function run(args: string[]): Promise<number> {
   try {
     running = await server.startServer(options);
   } catch (e) {
-    process.stderr.write(`dipkit serve: cannot start: ${(e as Error).message}\n`);
+    // One line: the code (port-in-use, data-locked, database-unreachable, ...) and what to do.
+    const code = (e as { code?: unknown }).code;
+    const message = ((e as Error).message ?? String(e)).replace(/\s*\n\s*/g, ' ');
+    process.stderr.write(`dipkit serve: ${typeof code === 'string' ? code : 'cannot-start'}  ${message}\n`);
+    // Whatever a half-opened database left running must not keep the process alive.
+    setTimeout(() => process.exit(2), 500).unref();
     return 2;
   }
   const where = database !== undefined ? 'PostgreSQL' : `embedded database in ${options.data}`;

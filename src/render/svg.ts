@@ -139,7 +139,7 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
   svg += `<g class="orders">${drawn.orders}</g>`;
   svg += bounceLayer(map, geometry, contested);
   // Labels over the orders (with a white halo), so an arrow never hides a province's name; units over both.
-  svg += labelLayer(map, geometry, taken);
+  svg += labelLayer(map, geometry, taken, dislodged);
   svg += `<g class="marks">${drawn.marks}</g>`;
   svg += unitLayer(map, position, styles, units, dislodged, u);
   if (showOutcomes) svg += dislodgementLayer(map, geometry, options.result!, units);
@@ -330,18 +330,33 @@ function centerLayer(
   return `${out}</g>`;
 }
 
-/** Abbreviations; a label that a unit would cover moves above or below it. */
-function labelLayer(map: GameMap, g: BoardGeometry, taken: readonly (Point | undefined)[]): string {
+/**
+ * Abbreviations; a label that a unit would cover moves above or below it, on the side it was on, or on the other
+ * side when a dislodged unit (drawn above and to the right of the unit that took its place) would cover it there.
+ */
+function labelLayer(
+  map: GameMap,
+  g: BoardGeometry,
+  taken: readonly (Point | undefined)[],
+  dislodged: readonly (Placed | undefined)[],
+): string {
   const u = g.unit;
   const labels = provinceText(map, g).label;
+  const covers = (glyph: Point | undefined, x: number, y: number): boolean =>
+    glyph !== undefined && Math.abs(glyph[0] - x) < u * 2.2 && Math.abs(glyph[1] - y) < u * 1.7;
   let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const [x, labelY] = g.labels[p]!;
     let y = labelY;
     const unit = taken[p];
-    // Moved clear of the unit, on the side it was on.
-    if (unit && Math.abs(unit[0] - x) < u * 2.2 && Math.abs(unit[1] - y) < u * 1.7)
-      y = y <= unit[1] ? unit[1] - u * 2.05 : unit[1] + u * 2.3;
+    const second = dislodged[p]?.at;
+    const clear = (at: number): boolean => !covers(unit, x, at) && !covers(second, x, at);
+    if (unit && !clear(y)) {
+      const above = unit[1] - u * 2.05;
+      const below = unit[1] + u * 2.3;
+      const [first, other] = y <= unit[1] ? [above, below] : [below, above];
+      y = clear(first) ? first : clear(other) ? other : first;
+    }
     out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
   }
   return `${out}</g>`;

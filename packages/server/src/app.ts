@@ -7,15 +7,19 @@ import swagger from '@fastify/swagger';
 import responseValidation from '@fastify/response-validation';
 import type { Db } from './db.js';
 import { EventHub } from './events.js';
+import { RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './db-errors.js';
 import { PROBLEM_TYPE, Problem, problemBody } from './problems.js';
 import * as schemas from './schemas.js';
 import * as access from './access.js';
 import * as games from './games.js';
 import * as orders from './orders.js';
 import * as processing from './processing.js';
+import * as messages from './messages.js';
+import { DEFAULT_MESSAGE_RATE, type MessageRate } from './messages.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
 import type { DaideHub } from './daide/hub.js';
+import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
@@ -34,6 +38,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** The DAIDE server (serve --daide), which games created with `"daide": true` listen through. */
   daide?: DaideHub;
+  /** Messages a power may send per window (default 30 per 60 s). */
+  messageRate?: MessageRate;
   /** Rates, caps and timeouts (limits.ts; DEFAULT_LIMITS for what is not given). */
   limits?: Partial<Limits>;
 }
@@ -54,8 +60,20 @@ function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<acce
   return access.authenticate(db, request.params.id, bearerToken(request.headers.authorization));
 }
 
+/**
+ * The power reading: the token's (from Authorization, or the `token` query parameter, which browsers' EventSource
+ * needs), or undefined for no token and for the admin token. A token that is not one of the game's is refused.
+ */
+async function reader(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<string | undefined> {
+  const query = (request.query as { token?: string } | undefined)?.token;
+  const token = bearerToken(request.headers.authorization) ?? (query === '' ? undefined : query);
+  if (token === undefined) return undefined;
+  return (await access.authenticate(db, request.params.id, token)).power;
+}
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; events: EventHub }> {
   const { db, instance } = options;
+  const messageRate = options.messageRate ?? DEFAULT_MESSAGE_RATE;
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
   const limits = limitsOf(options.limits);
   const app = Fastify({
@@ -76,7 +94,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
     let body;
-    if (error instanceof Problem) {
+    if (isDatabaseUnavailable(error)) {
+      const problem = databaseUnavailable();
+      body = problemBody(problem.status, problem.code, problem.message);
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (error instanceof Problem) {
       body = problemBody(error.status, error.code, error.message, error.issues);
     } else if ('validation' in error && error.validation) {
       body = validationProblem(error, request);
@@ -113,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
+  botRoutes(app, db, new BotDriver(db, instance).started());
 
   app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {
     const input = request.body as games.CreateInput;
@@ -160,51 +183,32 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.get<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.readOrders }, async (request) =>
     orders.ordersFor(db, await auth(db, request), request.params.id),
   );
-  app.put<{ Params: Params }>(
-    '/api/games/:id/orders',
-    { schema: schemas.submitOrders, onRequest: limit.write },
-    async (request) => {
-      const body = request.body as { orders: orders.OrderInput[]; phase?: string };
-      // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
-      const caller = await access.authenticate(
-        db,
-        request.params.id,
-        bearerToken(request.headers.authorization),
-        true,
-      );
-      return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
-    },
-  );
-  app.post<{ Params: Params }>(
-    '/api/games/:id/ready',
-    { schema: schemas.markReady, onRequest: limit.write },
-    async (request) => {
-      const body = request.body as { ready: boolean; phase?: string };
-      return orders.setReady(
-        db,
-        await auth(db, request),
-        request.params.id,
-        body.ready,
-        body.phase,
-        instance,
-      );
-    },
-  );
-  app.post<{ Params: Params }>(
-    '/api/games/:id/process',
-    { schema: schemas.processNow, onRequest: limit.write },
-    async (request) => {
-      const caller = await auth(db, request);
-      if (caller.power !== undefined)
-        throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
-      const body = request.body as { phase?: string } | null | undefined;
-      return processing.processNow(db, request.params.id, body?.phase, instance);
-    },
-  );
+  app.put<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.submitOrders }, async (request) => {
+    const body = request.body as { orders: orders.OrderInput[]; phase?: string };
+    // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
+    const caller = await access.authenticate(
+      db,
+      request.params.id,
+      bearerToken(request.headers.authorization),
+      true,
+    );
+    return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
+  });
+  app.post<{ Params: Params }>('/api/games/:id/ready', { schema: schemas.markReady }, async (request) => {
+    const body = request.body as { ready: boolean; phase?: string };
+    return orders.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
+  });
+  app.post<{ Params: Params }>('/api/games/:id/process', { schema: schemas.processNow }, async (request) => {
+    const caller = await auth(db, request);
+    if (caller.power !== undefined)
+      throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
+    const body = request.body as { phase?: string } | null | undefined;
+    return processing.processNow(db, request.params.id, body?.phase, instance);
+  });
   adminRoutes(app, db, instance);
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };
-    return games.exportGame(db, request.params.id, q.format ?? 'mila');
+    return games.exportGame(db, request.params.id, q.format ?? 'mila', await reader(db, request));
   });
   app.get<{ Params: Params }>(
     '/api/games/:id/map.svg',
@@ -224,7 +228,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       const resume = typeof header === 'string' && /^[0-9]{1,9}$/.test(header) ? header : q.since;
       const release = streams.admit(request, reply);
       let since: number;
+      let power: string | undefined;
       try {
+        power = await reader(db, request);
         since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
         if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
       } catch (e) {
@@ -239,7 +245,41 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         connection: 'keep-alive',
       });
       reply.raw.write('retry: 2000\n\n');
-      events.subscribe(request.params.id, since, reply.raw);
+      events.subscribe(request.params.id, since, reply.raw, power);
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/games/:id/messages',
+    { schema: schemas.sendMessage },
+    async (request, reply) => {
+      const body = request.body as { to: string | string[]; text: string };
+      try {
+        const sent = await messages.sendMessage(
+          db,
+          await auth(db, request),
+          request.params.id,
+          body.to,
+          body.text,
+          messageRate,
+        );
+        return await reply.code(201).send(sent);
+      } catch (e) {
+        if (e instanceof messages.RateLimited) void reply.header('retry-after', String(e.retryAfter));
+        throw e;
+      }
+    },
+  );
+  app.get<{ Params: Params }>(
+    '/api/games/:id/messages',
+    { schema: schemas.readMessages },
+    async (request) => {
+      const q = request.query as { since?: string; counterpart?: string };
+      const options: { since?: number; counterpart?: string } = {};
+      if (q.since !== undefined) options.since = Number(q.since);
+      if (q.counterpart !== undefined) options.counterpart = q.counterpart;
+      return {
+        messages: await messages.listMessages(db, request.params.id, await reader(db, request), options),
+      };
     },
   );
 
