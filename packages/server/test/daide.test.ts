@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DaideClient, readUnits } from './daide-client.js';
 import { buildApp, startServer, type RunningServer } from '../src/index.js';
-import { DATABASE_URL, LOAD_LIMITS, call } from './helpers.js';
+import { CLI, DATABASE_URL, LOAD_LIMITS, call } from './helpers.js';
 import { diplomacyMessage, initialMessage } from 'dipkit/daide';
+import { spawn } from 'node:child_process';
 
 let server: RunningServer;
 const IM_TIMEOUT = 400;
@@ -379,5 +380,127 @@ test('a DAIDE game needs serve --daide; the port listens from creation and again
     d.close();
   } finally {
     await first.close();
+  }
+});
+
+/** `dipkit bot --daide 127.0.0.1:PORT ...` as a child process: its exit status and its lines. */
+function botProcess(
+  port: number,
+  args: string[],
+): { done: Promise<{ code: number | null; lines: string[] }> } {
+  const child = spawn(process.execPath, [CLI, 'bot', '--daide', `127.0.0.1:${port}`, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  return {
+    done: new Promise((resolve) =>
+      child.on('close', (code) => resolve({ code, lines: out.split('\n').filter(Boolean) })),
+    ),
+  };
+}
+
+/** An order's text without the power names the server writes ("AUSTRIA A SER S AUSTRIA A BUD - RUM"). */
+function withoutPowers(text: string): string {
+  return text.replace(/\b(AUSTRIA|ENGLAND|FRANCE|GERMANY|ITALY|RUSSIA|TURKEY) /g, '');
+}
+
+/** The bot's "dipkit bot: S1901M: A PAR - BUR, ..." lines: phase name to the orders it sent. */
+function botOrders(lines: readonly string[]): Map<string, string[]> {
+  const sent = new Map<string, string[]>();
+  for (const line of lines) {
+    const m = /^dipkit bot: ([SFW]\d{4}[MRA]): (.*)$/.exec(line);
+    if (!m) continue;
+    assert.ok(!sent.has(m[1] ?? ''), `one SUB per phase: ${line}`);
+    sent.set(m[1] ?? '', (m[2] ?? '').split(', '));
+  }
+  return sent;
+}
+
+test("dipkit's bot (dipkit bot --daide) plays a whole game on the game's port beside HTTP players", async () => {
+  const { id, port } = await daideGame({
+    maxYear: 1902,
+    deadlines: { movement: 3600, retreat: 600, adjustment: 600 },
+  });
+  const france = botProcess(port, ['--power', 'FRA', '--seed', '7']);
+  const other = botProcess(port, ['--name', 'second', '--seed', '3']);
+  // The five other powers join over HTTP once both bots have their seats.
+  let open: string[] = [];
+  for (let i = 0; i < 200 && open.length !== 5; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const v = await call<{ powers: { power: string; joined: boolean }[] }>(
+      server.url,
+      'GET',
+      `/api/games/${id}`,
+    );
+    open = v.body.powers.filter((p) => !p.joined).map((p) => p.power);
+  }
+  assert.equal(open.length, 5, 'both bots took a seat');
+  assert.ok(!open.includes('FRANCE'), '--power FRA asks for France');
+  const tokens = new Map<string, string>();
+  for (const power of open) {
+    const j = await call<{ token: string }>(server.url, 'POST', `/api/games/${id}/join`, { power });
+    tokens.set(power, j.body.token);
+  }
+  // The HTTP players hold: ready in every phase they must order in.
+  let over = false;
+  const http = (async () => {
+    while (!over) {
+      const g = await call<{
+        phase: string;
+        status: string;
+        powers: { power: string; mustOrder: boolean; ready: boolean }[];
+      }>(server.url, 'GET', `/api/games/${id}?history=false`);
+      if (g.body.status !== 'active') return;
+      for (const p of g.body.powers) {
+        const token = tokens.get(p.power);
+        if (token && p.mustOrder && !p.ready)
+          await call(
+            server.url,
+            'POST',
+            `/api/games/${id}/ready`,
+            { ready: true, phase: g.body.phase },
+            token,
+          );
+      }
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  })();
+  const [f, o] = await Promise.all([france.done, other.done]);
+  over = true;
+  await http;
+  assert.equal(f.code, 0, f.lines.join('\n'));
+  assert.equal(o.code, 0, o.lines.join('\n'));
+  assert.equal(f.lines[0], 'dipkit bot: playing FRANCE');
+  assert.equal(f.lines.at(-1), 'dipkit bot: the game is over');
+  for (const line of [...f.lines, ...o.lines])
+    assert.doesNotMatch(line, /not accepted|refused|did not understand/, 'every order and message accepted');
+  const otherPower = /^dipkit bot: playing ([A-Z]+)$/.exec(o.lines[0] ?? '')?.[1] ?? '';
+  assert.ok(open.every((p) => p !== otherPower) && otherPower !== 'FRANCE', o.lines[0]);
+
+  const game = await call<{
+    status: string;
+    history: { phase: string; orders: { power: string; text: string }[] }[];
+  }>(server.url, 'GET', `/api/games/${id}`);
+  assert.equal(game.body.status, 'draw');
+  const names = game.body.history.map((h) => h.phase);
+  assert.equal(new Set(names).size, names.length, `every phase processed once: ${names.join(' ')}`);
+  assert.deepEqual(
+    names.filter((n) => !n.endsWith('R')),
+    ['S1901M', 'F1901M', 'W1901A', 'S1902M', 'F1902M', 'W1902A'],
+  );
+  // Each bot's orders are the ones stored as its power's, phase by phase, and it ordered in every movement phase.
+  for (const [power, lines] of [
+    ['FRANCE', f.lines],
+    [otherPower, o.lines],
+  ] as const) {
+    const sent = botOrders(lines);
+    for (const h of game.body.history) {
+      const stored = h.orders.filter((x) => x.power === power).map((x) => withoutPowers(x.text));
+      assert.deepEqual([...stored].sort(), [...(sent.get(h.phase) ?? [])].sort(), `${power} ${h.phase}`);
+      if (h.phase.endsWith('M')) assert.ok(stored.length > 0, `${power} ordered in ${h.phase}`);
+    }
+    for (const phase of sent.keys()) assert.ok(names.includes(phase), `${phase} was played`);
   }
 });

@@ -210,7 +210,9 @@ export class GameLink {
         if (i === records.length - 1 && row.status === 'won' && row.winner !== null) {
           this.broadcast(['SLO', [this.tokens.powerTokens[this.map.powers.indexOf(row.winner)] ?? 'UNO']]);
         }
-        if (i === records.length - 1) this.broadcast(nowMessage(this.tokens, after));
+        // No NOW once the game is over: there is no next phase to order for (DRW or SLO and SMR follow).
+        if (i === records.length - 1 && row.status === 'active')
+          this.broadcast(nowMessage(this.tokens, after));
       });
       this.seq = row.seq;
       this.draws.clear();
