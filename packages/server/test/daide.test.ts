@@ -504,3 +504,80 @@ test("dipkit's bot (dipkit bot --daide) plays a whole game on the game's port be
     for (const phase of sent.keys()) assert.ok(names.includes(phase), `${phase} was played`);
   }
 });
+
+test('what the classic bots need: the greeting pushed, ready once ordered, TME after a change, late and waive-only SUBs answered', async () => {
+  const { id, admin, port } = await daideGame({
+    maxYear: 1902,
+    deadlines: { movement: 3600, retreat: 600, adjustment: 600 },
+  });
+  const france = await seat(port, 'FRA:Classic');
+  const tokens = new Map<string, string>();
+  for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) {
+    const j = await call<{ token: string }>(server.url, 'POST', `/api/games/${id}/join`, { power });
+    tokens.set(power, j.body.token);
+  }
+  const view = async (): Promise<{ phase: string; powers: { power: string; ready: boolean }[] }> =>
+    (
+      await call<{ phase: string; powers: { power: string; ready: boolean }[] }>(
+        server.url,
+        'GET',
+        `/api/games/${id}?history=false`,
+      )
+    ).body;
+  const othersReady = async (phase: string): Promise<void> => {
+    for (const token of tokens.values())
+      await call(server.url, 'POST', `/api/games/${id}/ready`, { ready: true, phase }, token);
+  };
+  const seconds = (tme: string): number => Number(/^TME \((\d+)\)$/.exec(tme)?.[1]);
+
+  // The last seat taken: HLO, SCO, NOW and TME come without being asked for.
+  assert.match(
+    await france.message(),
+    /^HLO \(FRA\) \(\d+\) \(\(LVL 0\) \(MTL 3600\) \(RTL 600\) \(BTL 600\)\)$/,
+  );
+  assert.match(await france.message(), /^SCO \(AUS BUD TRI VIE\) \(ENG EDI LON LVP\) \(FRA BRE MAR PAR\) /);
+  assert.match(await france.message(), /^NOW \(SPR 1901\) /);
+  const first = seconds(await france.message());
+  assert.ok(first > 3590 && first <= 3600, String(first));
+
+  // Complete orders make France ready without GOF; the phase runs once the others are ready too.
+  france.send('SUB ((FRA FLT BRE) MTO MAO) ((FRA AMY MAR) MTO SPA) ((FRA AMY PAR) HLD)');
+  for (let i = 0; i < 3; i++) assert.match(await france.message(), /\(MBV\)$/);
+  assert.equal(await france.message(), 'MIS');
+  for (let i = 0; i < 50 && !(await view()).powers.find((p) => p.power === 'FRANCE')?.ready; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.equal((await view()).powers.find((p) => p.power === 'FRANCE')?.ready, true, 'ready once ordered');
+  await othersReady('S1901M');
+  await france.until(/^NOW \(FAL 1901\) /);
+  assert.ok(seconds(await france.message()) > 3590);
+
+  // The admin extends the deadline: a new TME says how long is left.
+  const extended = await call(server.url, 'POST', `/api/games/${id}/deadline`, { extend: 600 }, admin);
+  assert.equal(extended.status, 200, JSON.stringify(extended.body));
+  const after = seconds(await france.until(/^TME /));
+  assert.ok(after > 4190 && after <= 4200, String(after));
+
+  france.send('SUB ((FRA FLT MAO) MTO POR) ((FRA AMY SPA) HLD) ((FRA AMY PAR) HLD)');
+  assert.equal(await france.until(/^MIS/), 'MIS');
+  await othersReady('F1901M');
+  assert.match(await france.until(/^SCO /), /\(FRA BRE MAR PAR POR SPA\)/);
+  assert.match(await france.message(), /^NOW \(WIN 1901\) /);
+
+  // Two builds due; SUBs that only waive are answered, one waive at a time.
+  france.send('SUB (FRA WVE)');
+  assert.equal(await france.until(/^THX /), 'THX (FRA WVE) (MBV)');
+  assert.equal(await france.message(), 'MIS (-1)');
+  france.send('SUB (FRA WVE)');
+  assert.equal(await france.message(), 'THX (FRA WVE) (MBV)');
+  assert.equal(await france.message(), 'MIS');
+  await france.until(/^NOW \(SPR 1902\) /);
+  // Late: a SUB for the winter, and a waive in a movement phase: answered, and the connection goes on.
+  france.send('SUB (WIN 1901) (FRA WVE)');
+  assert.equal(await france.until(/^THX /), 'THX (FRA WVE) (NRS)');
+  france.send('SUB (FRA WVE)');
+  assert.equal(await france.message(), 'THX (FRA WVE) (NRS)');
+  assert.match(await france.message(), /^MIS \(FRA /);
+  france.send('NOW');
+  assert.match(await france.message(), /^NOW \(SPR 1902\) /);
+  france.close();
+});

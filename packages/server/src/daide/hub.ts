@@ -58,6 +58,8 @@ export class GameLink {
   started = false;
   /** The phase number the clients were last told about. */
   seq: number;
+  /** The deadline (ms) of the phase the clients were last told (TME), to tell them again when it changes. */
+  toldDeadline: number | null = null;
   ended = false;
 
   constructor(
@@ -194,6 +196,7 @@ export class GameLink {
       if (!(full || row.seq > 0 || row.status !== 'active')) return;
       this.started = true;
       this.seq = row.seq;
+      this.toldDeadline = deadlineOf(row);
       for (const s of this.sessions)
         if (s.mapAccepted && (s.power !== undefined || s.observer)) s.greet(snap);
     }
@@ -220,7 +223,11 @@ export class GameLink {
         s.noGo = false;
         if (s.greeted && row.status === 'active') s.sendTime(snap);
       }
+    } else if (this.started && row.status === 'active' && deadlineOf(row) !== this.toldDeadline) {
+      // The admin extended the deadline or resumed the game: TME says how long is left now.
+      for (const s of this.sessions) if (s.greeted) s.sendTime(snap);
     }
+    this.toldDeadline = deadlineOf(row);
     if (row.status !== 'active' && !this.ended) {
       this.ended = true;
       const end = await this.endMessages(snap);
@@ -249,6 +256,10 @@ export class GameLink {
       }
     }
   }
+}
+
+function deadlineOf(row: { deadline: Date | string | null }): number | null {
+  return row.deadline === null ? null : new Date(row.deadline).getTime();
 }
 
 export class DaideHub {
