@@ -8,6 +8,7 @@ import { api, saveAdmin } from './api.js';
 import { adminLink } from './admin-panel.js';
 import { byId, el } from './common.js';
 import { daideChoice } from './daide-ui.js';
+import { botChoices, playAgainstBots } from './lobby-bots.js';
 
 /** The year limit offered for a map: the Fall of its twentieth year of play, as the server's default. */
 function defaultYearLimit(id: string): number {
@@ -107,14 +108,18 @@ export function setupCreateForm(refresh: () => Promise<void>, say: (text: string
   const mapChoice = setupMapChoice();
   const preset = setupPresets();
   const daide = daideChoice(byId('create-form'));
+  const bots = botChoices(byId('create-form'), mapChoice);
   byId('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
     void api<{ id: string; adminToken: string }>('POST', '/api/games', {
       ...createBody(mapChoice.value, preset.value),
       ...(daide() ? { daide: true } : {}),
+      civilDisorderBot: bots.civilDisorderBot(),
     })
       .then((created) => {
         saveAdmin(created.id, created.adminToken);
+        const power = bots.againstBots();
+        if (power !== undefined) return playAgainstBots(created.id, created.adminToken, power);
         showAdminLink(created.id, created.adminToken);
         say(`Game ${created.id} created; join a power below.`);
         return refresh();
