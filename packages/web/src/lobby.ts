@@ -14,6 +14,7 @@ import {
   type Seat,
 } from './api.js';
 import { byId, el } from './common.js';
+import { mapThumbnail } from './map-thumbnail.js';
 
 const message = byId('lobby-message');
 
@@ -83,6 +84,7 @@ function setupMapChoice(): HTMLSelectElement {
   };
   choice.addEventListener('change', chosen);
   chosen();
+  choice.closest('label')?.after(mapThumbnail(choice));
   return choice;
 }
 
