@@ -1,4 +1,4 @@
-// Renders the pictures of the README ("Drawing the board") into docs/images/ with the built CLI:
+// Renders the pictures of docs/rendering.md ("Drawing the board") into docs/images/ with the built CLI:
 // `npm run images` (which builds first). Each picture is one `dipkit render` run.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
