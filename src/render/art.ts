@@ -5,13 +5,17 @@
  * access.
  */
 import standard from '../map/standard.geometry.json' with { type: 'json' };
+import ancientmediterranean from '../map/variants/ancientmediterranean.geometry.json' with { type: 'json' };
 import coldwar from '../map/variants/coldwar.geometry.json' with { type: 'json' };
+import empiresandcoalitions from '../map/variants/empiresandcoalitions.geometry.json' with { type: 'json' };
 import hundred from '../map/variants/hundred.geometry.json' with { type: 'json' };
 import northseawars from '../map/variants/northseawars.geometry.json' with { type: 'json' };
 
 const ART: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['standard', standard],
+  ['ancientmediterranean', ancientmediterranean],
   ['coldwar', coldwar],
+  ['empiresandcoalitions', empiresandcoalitions],
   ['hundred', hundred],
   ['northseawars', northseawars],
 ]);
