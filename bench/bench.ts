@@ -433,6 +433,8 @@ async function benchWorkers(list: readonly Prepared[], reps: number): Promise<Wo
 }
 
 interface MemoryReport {
+  /** Which entry point ran: "full" (adjudicateMovement), "guess" (the same with the guess solver), "codes". */
+  path: string;
   phases: number;
   heapBeforeMB: number;
   heapAfterMB: number;
@@ -445,29 +447,45 @@ function gcFunction(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-function benchMemory(map: GameMap, list: readonly Prepared[], phases: number): MemoryReport {
+/**
+ * The heap of a long-running process (a server, a batch worker, self-play) over `phases` adjudications, on each
+ * entry point whose solver state and scratch are reused from call to call: it must stay flat.
+ */
+function benchMemory(map: GameMap, list: readonly Prepared[], phases: number): MemoryReport[] {
   const gc = gcFunction();
   const heap = (): number => {
     gc();
     gc();
     return process.memoryUsage().heapUsed / 2 ** 20;
   };
-  const run = runPrepared(map, list);
-  run(); // warm: tables and caches built
-  const before = heap();
-  const samples: number[] = [];
-  const step = Math.max(list.length, Math.ceil(phases / 10 / list.length) * list.length);
-  let done = 0;
-  while (done < phases) {
-    for (let k = 0; k < step && done < phases; k += list.length) done += run();
-    samples.push(heap());
-  }
-  const after = samples[samples.length - 1] ?? before;
-  console.log(
-    `${done.toLocaleString('en-US')} phases in one process: heap ${before.toFixed(2)} MB before, ${after.toFixed(2)} MB after ` +
-      `(after each tenth: ${samples.map((x) => x.toFixed(2)).join(', ')} MB)`,
-  );
-  return { phases: done, heapBeforeMB: before, heapAfterMB: after, samplesMB: samples };
+  const paths: [string, () => number][] = [
+    ['full', runPrepared(map, list)],
+    [
+      'guess',
+      () => {
+        for (const p of list) adjudicateMovement(map, p.position, p.orders, undefined, { resolver: 'guess' });
+        return list.length;
+      },
+    ],
+  ];
+  if (list.every((p) => p.codes !== undefined)) paths.push(['codes', runCodes(map, list)]);
+  return paths.map(([path, run]) => {
+    run(); // warm: tables and caches built
+    const before = heap();
+    const samples: number[] = [];
+    const step = Math.max(list.length, Math.ceil(phases / 10 / list.length) * list.length);
+    let done = 0;
+    while (done < phases) {
+      for (let k = 0; k < step && done < phases; k += list.length) done += run();
+      samples.push(heap());
+    }
+    const after = samples[samples.length - 1] ?? before;
+    console.log(
+      `${path}: ${done.toLocaleString('en-US')} phases in one process: heap ${before.toFixed(2)} MB before, ${after.toFixed(2)} MB after ` +
+        `(after each tenth: ${samples.map((x) => x.toFixed(2)).join(', ')} MB)`,
+    );
+    return { path, phases: done, heapBeforeMB: before, heapAfterMB: after, samplesMB: samples };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -666,7 +684,7 @@ async function main(argv: string[]): Promise<void> {
     );
     workers = await benchWorkers(midgame, quick ? 3 : 5);
   }
-  let memory: MemoryReport | undefined;
+  let memory: MemoryReport[] | undefined;
   if (wants('memory')) {
     log('\nMemory:\n');
     memory = benchMemory(map, midgame, memoryPhases ?? (quick ? 100_000 : 1_000_000));

@@ -68,6 +68,19 @@ for (const resolver of ['partial-information', 'guess'] as const) {
     assert.deepEqual(new Set(outcomes), new Set(['succeeds moved']));
   });
 
+  // Nothing of one adjudication may steer the next on the same map (the solver's scratch is reused): the long chain,
+  // then the same chain with its units and orders renumbered so that the army that was 2048th comes first.
+  void test(`two long chains one after the other on one map: every army moves on both times (${resolver})`, () => {
+    const { map, ring } = square(48);
+    const from = ring.slice(0, -1);
+    const to = ring.slice(1);
+    assert.deepEqual(moveAll(map, from, to, resolver).ends, to);
+    const rotate = (list: string[]): string[] => [...list.slice(2048), ...list.slice(0, 2048)];
+    const { ends, outcomes } = moveAll(map, rotate(from), rotate(to), resolver);
+    assert.deepEqual(ends, rotate(to));
+    assert.deepEqual(new Set(outcomes), new Set(['succeeds moved']));
+  });
+
   // A circle is seen as one only with all of it on the stack: longer than MAX_DEPTH, but not so long as to overflow.
   void test(`a circle of moves more than twice MAX_DEPTH long: circular movement, every army moves on (${resolver})`, () => {
     const { map, ring } = square(24);

@@ -105,8 +105,7 @@ export function convoyRouteExists(
   // A coastal province without coasts is its own location; multi-coast provinces are scanned per coast too.
   pushSeasNextTo(s, from, stamp, usable);
   const coasts = map.provinceCoasts[from]!;
-  // Stryker disable next-line EqualityOperator: equivalent, coasts[length] is undefined, a location without neighbours.
-  for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, usable);
+  for (const coast of coasts) pushSeasNextTo(s, coast, stamp, usable);
   for (let head = 0; head < s.tail; head++) {
     const sea = s.queue[head]!;
     if (seaTouches(map, sea, to)) return true;
@@ -171,8 +170,7 @@ export function onProperRoute(
   s.mark[to] = stamp;
   pushSeasNextTo(s, from, stamp, anySea);
   const coasts = map.provinceCoasts[from]!;
-  // Stryker disable next-line EqualityOperator: equivalent, coasts[length] is undefined, a location without neighbours.
-  for (let c = 0; c < coasts.length; c++) pushSeasNextTo(s, coasts[c]!, stamp, anySea);
+  for (const coast of coasts) pushSeasNextTo(s, coast, stamp, anySea);
   const starts = s.queue;
   const count = s.tail;
   s.budget = 100_000;

@@ -44,7 +44,7 @@ export function adjudicateRetreats(
   if (!retreating.value) return { issues: retreating.issues };
   const board = retreating.value;
   const occupied = new Uint8Array(map.provinceCount);
-  // Stryker disable next-line EqualityOperator: equivalent, `u <= unitCount` only adds occupied[undefined] = 1, which a typed array ignores.
+  // `u <= unitCount` survives (docs/verification.md): it only adds occupied[undefined] = 1, which a typed array ignores.
   for (let u = 0; u < staying.value.unitCount; u++) occupied[staying.value.unitProvince[u]!] = 1;
   const contested = new Uint8Array(map.provinceCount);
   for (const code of position.contested) {
@@ -137,7 +137,7 @@ export function adjudicateRetreats(
 
   // Retreats to the same province all fail.
   const arrivals = new Int32Array(map.provinceCount);
-  // Stryker disable next-line EqualityOperator: equivalent, target[unitCount] is undefined and `undefined >= 0` is false.
+  // `u <= unitCount` survives (docs/verification.md): target[unitCount] is undefined and `undefined >= 0` is false.
   for (let u = 0; u < board.unitCount; u++)
     // Stryker disable next-line ConditionalExpression: equivalent, a target below 0 has no province, and arrivals[undefined]++ is ignored by the typed array.
     if (target[u]! >= 0) arrivals[map.locationProvince[target[u]!]!]!++;
@@ -169,7 +169,7 @@ export function adjudicateRetreats(
     if (succeeded(u))
       return { ...base, resolution: 'succeeds', reason: { code: 'retreated' }, message: 'retreats' };
     const others: string[] = [];
-    // Stryker disable next-line EqualityOperator: equivalent, target[unitCount] is undefined and `undefined >= 0` is false.
+    // `w <= unitCount` survives (docs/verification.md): target[unitCount] is undefined and `undefined >= 0` is false.
     for (let w = 0; w < board.unitCount; w++) {
       // Stryker disable next-line ConditionalExpression: equivalent for `target[w] >= 0`, a target below 0 has no province (undefined), which is no province retreated to.
       if (w !== u && target[w]! >= 0 && map.locationProvince[target[w]!] === map.locationProvince[target[u]!])

@@ -18,7 +18,38 @@ Options:
                    Several instances may share one database: each processes phases, none twice.
   -h, --help       show this help
 
+Limits (per client = per IP address; a rate of 0 means no limit; see docs/server.md):
+  --create-rate N              games one client may create per minute (default 20)
+  --import-rate N              games one client may import per minute (default 10)
+  --join-rate N                joins one client may make per minute (default 60)
+  --write-rate N               orders, ready marks and other writes per client per minute (default 600)
+  --streams-per-client N       event streams one client may hold open (default 32)
+  --max-streams N              event streams open in all (default 5000)
+  --connections-per-client N   connections one client may hold open (default 256)
+  --max-connections N          connections open in all (default 10000)
+  --headers-timeout S          seconds a client has to send a request's headers (default 10)
+  --request-timeout S          seconds a client has to send a whole request (default 60)
+  --idle-timeout S             seconds a kept-alive connection may stay idle (default 10)
+  --trust-proxy                take the client's address from X-Forwarded-For (behind a reverse proxy)
+
 Exit status: 0 stopped, 2 bad option or the server could not start (port taken, database unreachable).`;
+
+/** The limit flags and the ServeOptions limits they set (each a whole number). */
+const LIMIT_FLAGS = {
+  'create-rate': 'createRate',
+  'import-rate': 'importRate',
+  'join-rate': 'joinRate',
+  'write-rate': 'writeRate',
+  'streams-per-client': 'streamsPerClient',
+  'max-streams': 'maxStreams',
+  'connections-per-client': 'connectionsPerClient',
+  'max-connections': 'maxConnections',
+  'headers-timeout': 'headersTimeout',
+  'request-timeout': 'requestTimeout',
+  'idle-timeout': 'idleTimeout',
+} as const;
+type LimitName = (typeof LIMIT_FLAGS)[keyof typeof LIMIT_FLAGS];
+type Limits = Partial<Record<LimitName, number> & { trustProxy: boolean }>;
 
 interface Running {
   url: string;
@@ -26,7 +57,13 @@ interface Running {
 }
 
 interface ServerModule {
-  startServer(options: { port: number; host: string; data?: string; database?: string }): Promise<Running>;
+  startServer(options: {
+    port: number;
+    host: string;
+    data?: string;
+    database?: string;
+    limits?: Limits;
+  }): Promise<Running>;
 }
 
 /** The server package, or undefined (with the reason printed) when it is not installed. */
@@ -62,6 +99,8 @@ export async function run(args: string[]): Promise<number> {
         data: { type: 'string' },
         database: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        'trust-proxy': { type: 'boolean' },
+        ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       },
       strict: true,
       allowPositionals: false,
@@ -90,9 +129,27 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`dipkit serve: --database must be a postgres:// URL\n`);
     return 2;
   }
+  const limits: Limits = {};
+  for (const [flag, name] of Object.entries(LIMIT_FLAGS)) {
+    const value = (values as Record<string, string | boolean | undefined>)[flag];
+    if (typeof value !== 'string') continue;
+    if (!/^[0-9]{1,9}$/.test(value)) {
+      process.stderr.write(`dipkit serve: --${flag} must be a whole number, not "${value}"\n`);
+      return 2;
+    }
+    limits[name] = Number(value);
+  }
+  if (values['trust-proxy'] === true) limits.trustProxy = true;
+  for (const flag of ['headers-timeout', 'request-timeout', 'idle-timeout'] as const) {
+    if (limits[LIMIT_FLAGS[flag]] === 0) {
+      process.stderr.write(`dipkit serve: --${flag} must be at least 1 second\n`);
+      return 2;
+    }
+  }
   const server = await loadServer();
   if (!server) return 2;
   const options: Parameters<ServerModule['startServer']>[0] = { port, host: values.host ?? '127.0.0.1' };
+  if (Object.keys(limits).length > 0) options.limits = limits;
   if (database !== undefined) options.database = database;
   else options.data = values.data ?? './dipkit-data';
   let running: Running;

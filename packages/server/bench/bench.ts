@@ -2,11 +2,13 @@
  * Load bench of the game server: starts `dipkit serve` (PGlite in a temporary directory, or the PostgreSQL of
  * DATABASE_URL / --database) on 127.0.0.1, creates games with every power joined, then drives many concurrent
  * clients over keep-alive HTTP, first submitting orders (PUT /orders, random legal orders), then reading games
- * (GET /api/games/{id}). Prints requests per second, p50/p99 latency, and the server's CPU time per request for each. Bounded: --seconds per part
- * (at most 60) and --requests per part.
+ * (GET /api/games/{id}). Prints requests per second, p50/p99 latency, and the servers' CPU time per request for each.
+ * Bounded: --seconds per part (at most 60) and --requests per part. With --instances 2 (PostgreSQL only) two
+ * servers share the database and the clients take turns between them. The servers it starts have no request rate
+ * limits (the bench is one client making thousands of requests a second).
  *
- *   npm run bench:server -- [--clients 64] [--seconds 10] [--requests 50000] [--games 20]
- *   scripts/with-postgres.sh node packages/server/dist/bench/bench.js
+ *   npm run bench:server -- [--clients 64] [--seconds 10] [--requests 50000] [--games 20] [--instances 1]
+ *   scripts/with-postgres.sh node packages/server/dist/bench/bench.js --instances 2
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     requests: { type: 'string', default: '50000' },
     games: { type: 'string', default: '20' },
+    instances: { type: 'string', default: '1' },
     database: { type: 'string' },
     url: { type: 'string' },
   },
@@ -34,6 +37,22 @@ const seconds = Math.max(1, Math.min(60, Number(values.seconds)));
 const maxRequests = Math.max(1, Math.min(1_000_000, Number(values.requests)));
 const gameCount = Math.max(1, Math.min(500, Number(values.games)));
 const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
+const instances = Math.max(1, Math.min(4, Number(values.instances)));
+if (instances > 1 && database === undefined) {
+  process.stderr.write('bench: --instances above 1 needs PostgreSQL (DATABASE_URL or --database)\n');
+  process.exit(2);
+}
+/** The bench loads a server from one address: no request rates, no cap on its connections. */
+const LOAD_FLAGS = [
+  '--create-rate',
+  '0',
+  '--join-rate',
+  '0',
+  '--write-rate',
+  '0',
+  '--connections-per-client',
+  '0',
+];
 // The bench loads a server hard: only one on this machine.
 if (values.url !== undefined && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(values.url)) {
   process.stderr.write(
@@ -69,9 +88,13 @@ function send(
 
 function startServer(args: string[]): Promise<{ url: string; child: ChildProcess | undefined }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', ...LOAD_FLAGS, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -88,47 +111,51 @@ interface Seat {
   orders: string[];
 }
 
-/** CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
+/** CPU time (user + system, ms) the processes `pids` have used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pids: readonly (number | undefined)[]): number | undefined {
+  let sum = 0;
+  for (const pid of pids) {
+    if (pid === undefined) return undefined;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100 a second).
+      sum += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return undefined;
+    }
   }
+  return sum;
 }
 
 /**
- * Runs `work` from `clients` concurrent loops until the time or the request budget is spent. Prints the count,
- * rate, p50 and p99 latency, errors, and the server's CPU time per request (a figure the machine's other load does
- * not change much).
+ * Runs `work` from `clients` concurrent loops until the time or the request budget is spent (`work(i, c)`: request
+ * `i`, from loop `c`). Prints the count, rate, p50 and p99 latency, errors, and the servers' CPU time per request
+ * (a figure the machine's other load does not change much).
  */
 async function drive(
   name: string,
-  work: (i: number) => Promise<number>,
-  pid: number | undefined,
+  work: (i: number, c: number) => Promise<number>,
+  pids: readonly (number | undefined)[],
 ): Promise<void> {
-  const cpuBefore = cpuMs(pid);
+  const cpuBefore = cpuMs(pids);
   const latencies: number[] = [];
   let errors = 0;
   let issued = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, c) => {
       while (issued < maxRequests && performance.now() < end) {
         const i = issued++;
         const t = performance.now();
-        const status = await work(i);
+        const status = await work(i, c);
         latencies.push(performance.now() - t);
         if (status !== 200) errors++;
       }
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
-  const cpuAfter = cpuMs(pid);
+  const cpuAfter = cpuMs(pids);
   const cpu =
     cpuBefore === undefined || cpuAfter === undefined
       ? '-'
@@ -144,12 +171,22 @@ async function drive(
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dipkit-bench-'));
   // --url: a server already running (the bench then neither starts nor stops one).
-  const server =
-    values.url !== undefined
-      ? { url: values.url, child: undefined }
-      : await startServer(database !== undefined ? ['--database', database] : ['--data', join(dir, 'data')]);
+  const servers: { url: string; child: ChildProcess | undefined }[] = [];
   try {
-    const base = server.url;
+    if (values.url !== undefined) servers.push({ url: values.url, child: undefined });
+    else {
+      for (let n = 0; n < instances; n++) {
+        servers.push(
+          await startServer(
+            database !== undefined ? ['--database', database] : ['--data', join(dir, 'data')],
+          ),
+        );
+      }
+    }
+    const base = servers[0]!.url;
+    const pids = servers.map((s) => s.child?.pid);
+    /** The server of client loop `c`: the loops take turns between the instances. */
+    const of = (c: number): string => servers[c % servers.length]!.url;
     const seats: Seat[] = [];
     const gameIds: string[] = [];
     for (let g = 0; g < gameCount; g++) {
@@ -173,28 +210,28 @@ async function main(): Promise<void> {
       }
     }
     process.stdout.write(
-      `dipkit server bench: ${database !== undefined ? 'PostgreSQL' : 'PGlite'}, ${clients} clients, ${gameCount} games, ` +
+      `dipkit server bench: ${database !== undefined ? 'PostgreSQL' : 'PGlite'}, ${servers.length} instance${servers.length === 1 ? '' : 's'}, ${clients} clients, ${gameCount} games, ` +
         `at most ${seconds} s or ${maxRequests} requests per part, on 127.0.0.1\n\n` +
         `part                  count    req/s  p50 ms  p99 ms errors  cpu ms\n`,
     );
     await drive(
       'submit orders',
-      async (i) => {
+      async (i, c) => {
         const seat = seats[i % seats.length]!;
-        return (await send(base, 'PUT', `/api/games/${seat.id}/orders`, { orders: seat.orders }, seat.token))
+        return (await send(of(c), 'PUT', `/api/games/${seat.id}/orders`, { orders: seat.orders }, seat.token))
           .status;
       },
-      server.child?.pid,
+      pids,
     );
     await drive(
       'read game',
-      async (i) => (await send(base, 'GET', `/api/games/${gameIds[i % gameIds.length]}`)).status,
-      server.child?.pid,
+      async (i, c) => (await send(of(c), 'GET', `/api/games/${gameIds[i % gameIds.length]}`)).status,
+      pids,
     );
   } finally {
     agent.destroy();
-    const child = server.child;
-    if (child) {
+    for (const { child } of servers) {
+      if (!child || child.exitCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

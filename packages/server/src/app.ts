@@ -15,6 +15,14 @@ import * as orders from './orders.js';
 import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import { listGames, type ListFilter } from './listing.js';
+import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
+import {
+  conventionOptions,
+  methodNotAllowed,
+  schemaErrorFormatter,
+  validationProblem,
+} from './http-conventions.js';
 
 export interface AppOptions {
   db: Db;
@@ -22,6 +30,8 @@ export interface AppOptions {
   instance: string;
   /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
+  /** Rates, caps and timeouts (limits.ts; DEFAULT_LIMITS for what is not given). */
+  limits?: Partial<Limits>;
 }
 
 type Params = { id: string };
@@ -43,25 +53,29 @@ function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<acce
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; events: EventHub }> {
   const { db, instance } = options;
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
+  const limits = limitsOf(options.limits);
   const app = Fastify({
     bodyLimit,
     logger: false,
     // Requests are validated as sent: no type coercion, no silently dropped fields.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // `verbose`: an error carries its schema and value, so its message can name the field and the values allowed.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
+    schemaErrorFormatter,
+    ...conventionOptions,
+    ...serverOptions(limits),
   });
+  methodNotAllowed(app);
+  capConnections(app.server, limits);
+  const limit = await rateLimits(app, limits);
+  const streams = new StreamCaps(limits);
   const events = new EventHub(db);
 
-  app.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
     let body;
     if (error instanceof Problem) {
       body = problemBody(error.status, error.code, error.message, error.issues);
     } else if ('validation' in error && error.validation) {
-      const where = error.validationContext ?? 'request';
-      body = problemBody(
-        400,
-        'invalid-request',
-        `${where}: ${error.message.replace(/^(body|querystring|params|headers)\s*/, '')}`,
-      );
+      body = validationProblem(error, request);
     } else {
       const known = FASTIFY_ERRORS[error.code];
       if (known) body = problemBody(known[0], known[1], error.message);
@@ -79,15 +93,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
     void reply.code(body.status).type(PROBLEM_TYPE).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const body = problemBody(
-      404,
-      'no-such-route',
-      `there is no route ${request.method} ${request.url.split('?')[0]}`,
-    );
-    void reply.code(404).type(PROBLEM_TYPE).send(body);
-  });
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -105,63 +110,84 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
 
-  app.post('/api/games', { schema: schemas.createGame }, async (request, reply) => {
+  app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {
     const created = await games.createGame(db, request.body as games.CreateInput);
     return reply.code(201).send(created);
   });
   app.post(
     '/api/games/import',
-    { schema: schemas.importGame, bodyLimit: bodyLimit * 64 },
+    { schema: schemas.importGame, bodyLimit: bodyLimit * 64, onRequest: limit.import },
     async (request, reply) => {
       const created = await games.importGame(db, request.body as Parameters<typeof games.importGame>[1]);
       return reply.code(201).send(created);
     },
   );
   app.get('/api/games', { schema: schemas.listGames }, async (request) => {
-    const q = request.query as { status?: string; open?: string; limit?: string };
-    const filter: { status?: string; open?: boolean; limit: number } = {
-      open: q.open === 'true',
-      limit: Math.min(500, Number(q.limit ?? 100)),
-    };
+    const q = request.query as { status?: string; open?: string; limit?: string; before?: string };
+    const filter: ListFilter = { open: q.open === 'true', limit: Math.min(500, Number(q.limit ?? 100)) };
     if (q.status !== undefined) filter.status = q.status;
-    return { games: await games.listGames(db, filter) };
+    if (q.before !== undefined) filter.before = q.before;
+    return listGames(db, filter);
   });
   app.get<{ Params: Params }>('/api/games/:id', { schema: schemas.readGame }, async (request) => {
     const q = request.query as { history?: string };
     return games.readGame(db, request.params.id, q.history !== 'false');
   });
-  app.post<{ Params: Params }>('/api/games/:id/join', { schema: schemas.joinGame }, async (request) => {
-    const body = request.body as { power?: string } | null | undefined;
-    return access.joinGame(db, request.params.id, body?.power);
-  });
+  app.post<{ Params: Params }>(
+    '/api/games/:id/join',
+    { schema: schemas.joinGame, onRequest: limit.join },
+    async (request) => {
+      const body = request.body as { power?: string } | null | undefined;
+      return access.joinGame(db, request.params.id, body?.power);
+    },
+  );
   app.get<{ Params: Params }>('/api/games/:id/legal', { schema: schemas.legalOrders }, async (request) =>
     orders.legalFor(db, await auth(db, request), request.params.id),
   );
   app.get<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.readOrders }, async (request) =>
     orders.ordersFor(db, await auth(db, request), request.params.id),
   );
-  app.put<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.submitOrders }, async (request) => {
-    const body = request.body as { orders: orders.OrderInput[]; phase?: string };
-    // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
-    const caller = await access.authenticate(
-      db,
-      request.params.id,
-      bearerToken(request.headers.authorization),
-      true,
-    );
-    return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
-  });
-  app.post<{ Params: Params }>('/api/games/:id/ready', { schema: schemas.markReady }, async (request) => {
-    const body = request.body as { ready: boolean; phase?: string };
-    return orders.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
-  });
-  app.post<{ Params: Params }>('/api/games/:id/process', { schema: schemas.processNow }, async (request) => {
-    const caller = await auth(db, request);
-    if (caller.power !== undefined)
-      throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
-    const body = request.body as { phase?: string } | null | undefined;
-    return processing.processNow(db, request.params.id, body?.phase, instance);
-  });
+  app.put<{ Params: Params }>(
+    '/api/games/:id/orders',
+    { schema: schemas.submitOrders, onRequest: limit.write },
+    async (request) => {
+      const body = request.body as { orders: orders.OrderInput[]; phase?: string };
+      // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
+      const caller = await access.authenticate(
+        db,
+        request.params.id,
+        bearerToken(request.headers.authorization),
+        true,
+      );
+      return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/games/:id/ready',
+    { schema: schemas.markReady, onRequest: limit.write },
+    async (request) => {
+      const body = request.body as { ready: boolean; phase?: string };
+      return orders.setReady(
+        db,
+        await auth(db, request),
+        request.params.id,
+        body.ready,
+        body.phase,
+        instance,
+      );
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/games/:id/process',
+    { schema: schemas.processNow, onRequest: limit.write },
+    async (request) => {
+      const caller = await auth(db, request);
+      if (caller.power !== undefined)
+        throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
+      const body = request.body as { phase?: string } | null | undefined;
+      return processing.processNow(db, request.params.id, body?.phase, instance);
+    },
+  );
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };
     return games.exportGame(db, request.params.id, q.format ?? 'mila');
@@ -182,8 +208,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       const q = request.query as { since?: string };
       const header = request.headers['last-event-id'];
       const resume = typeof header === 'string' && /^[0-9]{1,9}$/.test(header) ? header : q.since;
-      const since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
-      if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
+      const release = streams.admit(request, reply);
+      let since: number;
+      try {
+        since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
+        if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
+      } catch (e) {
+        release();
+        throw e;
+      }
+      reply.raw.on('close', release);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

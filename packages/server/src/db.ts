@@ -63,6 +63,21 @@ async function openPglite(dir: string): Promise<Db> {
   };
 }
 
+/**
+ * A name for each statement with parameters, so that `pg` prepares it once per connection and then only binds
+ * and executes it: PostgreSQL parses and plans the hot statements (an order submission's insert) once, not per
+ * request. The server's statements are a few dozen fixed texts; past 500 the rest run unnamed.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < 500) {
+    name = `dipkit_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection (a server restart) is reported here; the pool replaces it.
@@ -70,7 +85,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   let listener: pg.Client | undefined;
   let closed = false;
   const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
-    const r = await q.query(sql, params as unknown[]);
+    const name = params === undefined ? undefined : statementName(sql);
+    const r = await q.query(
+      name === undefined
+        ? { text: sql, values: params as unknown[] }
+        : { name, text: sql, values: params as unknown[] },
+    );
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
   const connectListener = async (onGame: (payload: string) => void): Promise<void> => {

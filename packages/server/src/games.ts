@@ -10,7 +10,6 @@ import {
   gameToJson,
   gameToMila,
   looksLikeMila,
-  mapNamed,
   newGame,
   readMilaJson,
   resolveRules,
@@ -108,9 +107,10 @@ async function insertGame(
   const seconds = game.status === 'active' ? phaseSeconds(settings, game.position) : null;
   await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO games (id, map, options, settings, admin_hash, status, winner, seq, phase, position, deadline)
+      `INSERT INTO games (id, map, options, settings, admin_hash, status, winner, seq, phase, position, deadline,
+                          open_seats)
        VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb,
-               CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int) END)`,
+               CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int) END, $12)`,
       [
         id,
         game.map,
@@ -123,6 +123,7 @@ async function insertGame(
         currentPhase(game),
         JSON.stringify(game.position),
         seconds,
+        mapOf(game.map).powers.length,
       ],
     );
     for (const [seq, record] of game.history.entries()) {
@@ -144,51 +145,6 @@ async function insertGame(
     }
   });
   return { id, adminToken };
-}
-
-export interface GameSummary {
-  id: string;
-  map: string;
-  phase: string;
-  status: string;
-  deadline: string | null;
-  openPowers: string[];
-  createdAt: string;
-}
-
-export async function listGames(
-  db: Db,
-  filter: { status?: string; open?: boolean; limit: number },
-): Promise<GameSummary[]> {
-  const r = await db.query<{
-    id: string;
-    map: string;
-    phase: string;
-    status: string;
-    deadline: Date | null;
-    created_at: Date;
-    joined: string[] | null;
-  }>(
-    `SELECT g.id, g.map, g.phase, g.status, g.deadline, g.created_at,
-            (SELECT json_agg(p.power) FROM players p WHERE p.game_id = g.id) AS joined
-     FROM games g WHERE ($1::text IS NULL OR g.status = $1)
-     ORDER BY g.created_at DESC, g.id LIMIT $2`,
-    [filter.status ?? null, filter.open === true ? 500 : filter.limit],
-  );
-  const games = r.rows.map((g) => {
-    const map = mapNamed(g.map);
-    const joined = new Set(g.joined ?? []);
-    return {
-      id: g.id,
-      map: g.map,
-      phase: g.phase,
-      status: g.status,
-      deadline: g.deadline?.toISOString() ?? null,
-      openPowers: g.status === 'active' ? (map?.powers ?? []).filter((p) => !joined.has(p)) : [],
-      createdAt: g.created_at.toISOString(),
-    };
-  });
-  return filter.open === true ? games.filter((g) => g.openPowers.length > 0).slice(0, filter.limit) : games;
 }
 
 /** The public view of a game: everything but the orders of the current phase. */

@@ -8,10 +8,12 @@ import { buildApp } from './app.js';
 import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
 import { processDue } from './processing.js';
+import type { Limits } from './limits.js';
 
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';
 export { migrate } from './migrations.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 export interface ServeOptions extends DbOptions {
   port?: number;
@@ -19,6 +21,8 @@ export interface ServeOptions extends DbOptions {
   /** How often deadlines are checked, in milliseconds (default 500). */
   tick?: number;
   bodyLimit?: number;
+  /** Rates, caps and timeouts; what is not given has its default (DEFAULT_LIMITS, docs/server.md). */
+  limits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -36,6 +40,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     db,
     instance,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   await events.start();
   let stopped = false;

@@ -9,10 +9,20 @@
  * orders    each power's orders for the current phase (`seq` says which phase; older rows are stale)
  * phases    the history: one row per processed phase, written in the transaction that moves the game on
  * events    what server-sent events report, numbered per game
+ *
+ * A migration may end with `after`, a step in code for what SQL alone cannot compute (a map's number of powers).
  */
-import type { Db } from './db.js';
+import { mapNamed } from 'dipkit';
+import type { Db, Queryable } from './db.js';
 
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  after?: (tx: Queryable) => Promise<void>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'games, players, orders, phases, events',
@@ -69,6 +79,45 @@ CREATE TABLE events (
   PRIMARY KEY (game_id, seq)
 );`,
   },
+  {
+    version: 2,
+    name: 'games listed newest first by keyset, open games by their own index',
+    // open_seats: the powers nobody has joined, kept by triggers on players (once per statement), so whatever
+    // adds or removes a player (a join, a bot) keeps it right. The listing pages by (created_at, id), newest first (listing.ts).
+    sql: `
+ALTER TABLE games ADD COLUMN open_seats integer;
+CREATE FUNCTION games_seats_taken() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE games g SET open_seats = g.open_seats - t.n
+  FROM (SELECT game_id, count(*)::int AS n FROM taken GROUP BY game_id) t WHERE g.id = t.game_id;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION games_seats_freed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE games g SET open_seats = g.open_seats + t.n
+  FROM (SELECT game_id, count(*)::int AS n FROM freed GROUP BY game_id) t WHERE g.id = t.game_id;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER players_taken AFTER INSERT ON players REFERENCING NEW TABLE AS taken
+  FOR EACH STATEMENT EXECUTE FUNCTION games_seats_taken();
+CREATE TRIGGER players_freed AFTER DELETE ON players REFERENCING OLD TABLE AS freed
+  FOR EACH STATEMENT EXECUTE FUNCTION games_seats_freed();
+DROP INDEX games_created;
+CREATE INDEX games_newest ON games (created_at, id);
+CREATE INDEX games_status_newest ON games (status, created_at, id);
+CREATE INDEX games_open ON games (created_at, id) WHERE status = 'active' AND open_seats > 0;`,
+    after: async (tx) => {
+      // Games from before this migration: their map's powers less those joined (a map this dipkit lacks: none).
+      const maps = await tx.query<{ map: string }>('SELECT DISTINCT map FROM games WHERE open_seats IS NULL');
+      for (const { map } of maps.rows) {
+        await tx.query(
+          `UPDATE games g SET open_seats = $2 - (SELECT count(*)::int FROM players p WHERE p.game_id = g.id)
+           WHERE g.map = $1 AND g.open_seats IS NULL`,
+          [map, mapNamed(map)?.powers.length ?? 0],
+        );
+      }
+    },
+  },
 ];
 
 /** An arbitrary constant: the advisory lock that makes instances migrate one at a time. */
@@ -91,11 +140,29 @@ export async function migrate(db: Db): Promise<number[]> {
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
       if (seen.has(m.version)) continue;
-      // Statement by statement: pg's extended protocol runs one statement per query.
-      for (const statement of m.sql.split(/;\s*$/m).filter((s) => s.trim() !== '')) await tx.query(statement);
+      // Statement by statement: pg's extended protocol runs one statement per query. A statement ends with `;` at
+      // the end of a line (a function body's inner statements are indented and end mid-block: `END $$;` ends it).
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await m.after?.(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.version);
     }
     return applied;
   });
+}
+
+/** The statements of a migration: split at each `;` that ends a line, except inside a `$$` function body. */
+function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const line of sql.split('\n')) {
+    current += `${line}\n`;
+    const inBody = (current.match(/\$\$/g) ?? []).length % 2 === 1;
+    if (!inBody && /;\s*$/.test(line)) {
+      out.push(current.trim().replace(/;$/, ''));
+      current = '';
+    }
+  }
+  if (current.trim() !== '') out.push(current.trim());
+  return out;
 }

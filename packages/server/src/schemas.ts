@@ -152,7 +152,7 @@ const gameSummary = {
 };
 
 export const listGames = {
-  summary: 'List games, newest first, with their open powers',
+  summary: 'List games, newest first, with their open powers, a page at a time',
   tags: ['games'],
   querystring: {
     type: 'object',
@@ -164,12 +164,16 @@ export const listGames = {
         pattern: '^[0-9]{1,3}$',
         description: 'at most this many (default 100, at most 500)',
       },
+      before: { ...GAME_ID, description: "the games after this one in the list: the last page's `next`" },
     },
     additionalProperties: false,
   },
   response: responses(200, {
     type: 'object',
-    properties: { games: { type: 'array', items: gameSummary } },
+    properties: {
+      games: { type: 'array', items: gameSummary },
+      next: { ...GAME_ID, description: 'more games follow: pass this as `before` for the next page' },
+    },
     required: ['games'],
     additionalProperties: false,
   }),

@@ -378,7 +378,7 @@ describe('orders', () => {
         'no-such-game',
       ],
       ['unknown game read', call(base, 'GET', '/api/games/nosuchgame0'), 404, 'no-such-game'],
-      ['bad game id', call(base, 'GET', '/api/games/a$b'), 400, 'invalid-request'],
+      ['bad game id', call(base, 'GET', '/api/games/a$b'), 404, 'no-such-game'],
       ['missing token', call(base, 'PUT', orders, { orders: [] }), 401, 'missing-token'],
       ['wrong token', call(base, 'PUT', orders, { orders: [] }, 'A'.repeat(32)), 401, 'bad-token'],
       [

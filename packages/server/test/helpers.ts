@@ -3,7 +3,7 @@
  * memory), a JSON client, and a snapshot of everything the database holds about a game.
  */
 import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../src/index.js';
+import { startServer, type Limits, type RunningServer } from '../src/index.js';
 
 export const DATABASE_URL = process.env['DATABASE_URL'] || undefined;
 export const ON_POSTGRES = DATABASE_URL !== undefined;
@@ -11,12 +11,32 @@ export const ON_POSTGRES = DATABASE_URL !== undefined;
 /** The root CLI (dist/src/cli/main.js), from this file's place in packages/server/dist/test/. */
 export const CLI = fileURLToPath(new URL('../../../../dist/src/cli/main.js', import.meta.url));
 
-export async function testServer(options: { tick?: number } = {}): Promise<RunningServer> {
+/**
+ * The limits of a server the tests load: no request rates (one test file makes more games, joins and writes in a
+ * few seconds, from one address, than the default rates allow). limits.test.ts tests the defaults.
+ */
+export const LOAD_LIMITS: Partial<Limits> = { createRate: 0, importRate: 0, joinRate: 0, writeRate: 0 };
+/** The same as `dipkit serve` flags. */
+export const LOAD_FLAGS = [
+  '--create-rate',
+  '0',
+  '--import-rate',
+  '0',
+  '--join-rate',
+  '0',
+  '--write-rate',
+  '0',
+];
+
+export async function testServer(
+  options: { tick?: number; limits?: Partial<Limits> } = {},
+): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
     ...(DATABASE_URL !== undefined ? { database: DATABASE_URL } : { data: 'memory://' }),
     tick: options.tick ?? 100,
+    limits: options.limits ?? LOAD_LIMITS,
   });
 }
 

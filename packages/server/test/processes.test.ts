@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { seededRandom } from 'dipkit';
 import { openDb, type Db } from '../src/index.js';
 import { allReady, joinAll, playPhase, type Seat } from './client.js';
-import { CLI, DATABASE_URL, ON_POSTGRES, POWERS, call } from './helpers.js';
+import { CLI, DATABASE_URL, LOAD_FLAGS, ON_POSTGRES, POWERS, call } from './helpers.js';
 
 interface Instance {
   url: string;
@@ -22,7 +22,7 @@ interface Instance {
 /** Starts `dipkit serve` on a free port; resolves once it listens. */
 function serve(database: string[]): Promise<Instance> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...database], {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...LOAD_FLAGS, ...database], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -50,7 +50,7 @@ export function solve(
   s: MovementScratch,
 ): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
-  // Stryker disable next-line EqualityOperator: equivalent, both solvers give the same outcomes (engine-cases.test.ts checks every case with both).
+  // Stryker disable next-line EqualityOperator: equivalent, both solvers give the same full results, reasons included (solver-agreement.test.ts: every DATC and engine case under every single rule choice).
   const guess = resolver === 'guess';
   const solver = guess ? s.guessResolver : s.resolver;
   let allHold: Set<number> | undefined;
@@ -59,6 +59,8 @@ export function solve(
     const { decisions } = solving;
     const log = (solving.log = newBackupLog(n, s.fallback, allHold, solving.log));
     solver.reset(solving.adjudicate, solving.backupRule, n);
+    // The convoy searches' stack starts empty for each set of decisions, whatever an earlier one left on it.
+    s.searchTop = 0;
     // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent, settling is a shortcut the equations agree with; the guess solver never reads the partial-information solver it settles.
     if (!guess) settleUnopposed(tables, s.resolver);
     const success = s.success;

@@ -14,7 +14,7 @@
  * rule is implemented.)
  */
 import type { MovementDecisions } from './decisions.js';
-import { CONVOY, MOVE, type MovementTables } from './tables.js';
+import { CONVOY, type MovementTables } from './tables.js';
 
 export type BackupRuleName = 'circular-movement' | 'szykman' | 'all-hold' | 'dptg';
 
@@ -51,14 +51,14 @@ export function newBackupLog(
   return reuse;
 }
 
-/** Settles (some of) a cycle through `settle`; returns whether it changed anything else (a blocked path). */
+/** Settles (some of) a cycle through `settle`, which makes a decision final unless it is final already. */
 export function applyBackupRule(
   t: MovementTables,
   decisions: MovementDecisions,
   log: BackupLog,
   cycle: readonly number[],
-  settle: (d: number, value: boolean) => boolean,
-): boolean {
+  settle: (d: number, value: boolean) => void,
+): void {
   const mark = (d: number, rule: BackupRuleName, fallback: boolean): void => {
     log.rule[d] = rule;
     if (fallback) log.fallback[d] = 1;
@@ -70,8 +70,7 @@ export function applyBackupRule(
       log.rule[d] = 'circular-movement';
       settle(d, true);
     }
-    // Stryker disable next-line BooleanLiteral: equivalent, the cycle's decisions are unresolved, so settle() above resolved some and the solver does not read this.
-    return false;
+    return;
   }
 
   let rule = t.rules.convoyParadox;
@@ -100,37 +99,29 @@ export function applyBackupRule(
   if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
 
   if (rule === 'all-hold') {
-    // `blocked` is read by the solvers only when settle() resolved nothing, but a cycle through a CONVOY always holds
-    // an open move into that fleet's province (CONVOY reads only those), which the loop over the cycle settles.
-    // Stryker disable next-line BooleanLiteral: equivalent, see above.
-    let blocked = false;
     for (const f of convoys) {
       const army = t.target[f]!;
-      // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent, see above.
-      if (!decisions.pathBlocked[army]) blocked = true;
       decisions.pathBlocked[army] = 1;
       mark(army, 'all-hold', fallback);
       settle(army, false);
     }
-    // A move of a paradox's cycle is one of its convoyed armies (above) or an attack on one of its fleets (below):
-    // the decisions a paradox can wait on are closed under reading (decisions.ts, the comment of the class) and
-    // hold no other move whose outcome feeds back (nor did 63 million random phases). Kept as the rule's own words
-    // ("all moves of the paradox fail").
-    // Stryker disable next-line BlockStatement: equivalent, see above (the loops around settle the same moves).
-    for (const d of cycle) {
-      // Stryker disable next-line ConditionalExpression: equivalent for `true`, as above (`false` is killed).
-      if (t.kind[d] !== MOVE) continue;
-      mark(d, 'all-hold', fallback);
-      settle(d, false);
-    }
-    // The attacks on a convoying fleet are moves of the paradox too (6.F.14: F Wales - English Channel fails). The
-    // main solver meets them as decisions of the cycle; the guess solver's CONVOY adjudicates them itself (DATC 5.D),
-    // so they are not in its cycle, and the order in which units are decided must not change the outcome.
+    // "All moves of the paradox fail": a move of a paradox's cycle is one of its convoyed armies (above) or an
+    // attack on one of its fleets (below), as the decisions a paradox can wait on are closed under reading
+    // (decisions.ts, the comment of the class) and hold no other move whose outcome feeds back (nor did 63 million
+    // random phases), so these two loops fail every move of the cycle.
+    // The attacks on a convoying fleet are moves of the paradox too (6.F.14: F Wales - English Channel fails), and
+    // each says so, also one that a solver had already found to fail before it met the paradox (a bounce, as
+    // F Wales and F Belgium in Pandin's paradox 6.F.16: the main solver decides them on partial information first,
+    // the guess solver, whose CONVOY adjudicates them itself (DATC 5.D), only here). Which attacks are settled first
+    // depends on the solver and on the order in which it meets the units; the reason must depend on neither. None
+    // of them can have succeeded already: a fleet dislodged for certain convoys nothing, so its CONVOY would not be
+    // open in a cycle.
     for (const f of convoys) {
       const here = t.board.unitProvince[f]!;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const attacker = t.movers[i]!;
-        if (settle(attacker, false)) mark(attacker, 'all-hold', fallback);
+        settle(attacker, false);
+        mark(attacker, 'all-hold', fallback);
       }
     }
     // Every attack on the fleets has failed, so the convoys hold; the guess solver's CONVOY would otherwise judge
@@ -139,7 +130,7 @@ export function applyBackupRule(
       mark(f, 'all-hold', fallback);
       settle(f, true);
     }
-    return blocked;
+    return;
   }
 
   // Szykman, Verheijden, and DPTG's first try.
@@ -149,6 +140,4 @@ export function applyBackupRule(
     settle(f, false);
   }
   if (rule === 'dptg') log.tentative.push(convoys);
-  // Stryker disable next-line BooleanLiteral: equivalent, the convoys are decisions of the cycle, unresolved, so settle() above resolved some and the solver does not read this.
-  return false;
 }

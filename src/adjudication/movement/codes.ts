@@ -350,7 +350,9 @@ function checkCommonOrder(
   // Stryker disable next-line ConditionalExpression: equivalent, a hold then goes to the general check, which accepts it the same way.
   if (code === C_HOLD) return u;
   const to = orders[at + TO_FIELD]!;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: equivalent, a move then goes to the general check (it is no support or convoy).
+  // The `false` mutants of this condition survive (docs/verification.md): a move then goes to the general check (it
+  // is no support or convoy), which gives the same columns; `true` is killed.
+  // Stryker disable next-line LogicalOperator,BlockStatement: equivalent, as above: a move goes to the general check.
   if (code === C_MOVE || code === C_MOVE_VIA) {
     // Stryker disable next-line ConditionalExpression: equivalent, a move by an army to a neighbour then tries a route of fleets, which gives the columns of the neighbour move (viaConvoy 0, the province as place) or -1; a fleet's goes to the general check.
     const location = code === C_MOVE ? neighbourMove(board, u, to) : -1;

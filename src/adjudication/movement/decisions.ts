@@ -409,7 +409,7 @@ export class MovementDecisions {
         }
       }
       // StrykerJS reads a directive only before a statement, so the `finally` block (next) is reached from here.
-      // Stryker disable BlockStatement: equivalent, without the release the stack only grows: take() clears every place it hands out, so no search reads another's marks, and only memory is spent.
+      // Stryker disable BlockStatement: equivalent, without the release the stack grows within one adjudication (solve() in adjudicate.ts empties it for each): take() clears every place it hands out, so no search reads another's marks, and only that adjudication's memory is spent.
       return false;
     } finally {
       // Also when the solver unwinds a recursion that went too deep (resolver.ts).
@@ -457,7 +457,8 @@ export class MovementDecisions {
     const board = t.board;
     if (!this.path(u, high)) return 0;
     const defender = board.unitAt[t.dest[u]!]!;
-    // Stryker disable next-line ConditionalExpression: equivalent, for no defender the lines below read kind[-1] and unitPower[-1] (undefined), which exclude no support and give the same count.
+    // Without this line (the `false` mutant, which survives: see docs/verification.md) the lines below would read
+    // kind[-1] and unitPower[-1] (undefined) for no defender, which exclude no support and give the same count.
     if (defender < 0) return 1 + this.supportCount(u, high, -1);
     if (!headToHead && t.kind[defender] === MOVE && this.solver.resolve(defender, high)) {
       return 1 + this.supportCount(u, high, -1);

@@ -30,8 +30,8 @@ export class GuessResolver {
   // Stryker disable next-line ArrayDeclaration: equivalent, a placeholder: reset() empties it before any use.
   private readonly stack: number[] = [];
   private depthLimit = MAX_DEPTH;
-  // Stryker disable next-line UnaryOperator: equivalent, a placeholder: set before it is read (when the recursion is cut short).
-  private deepest = -1;
+  /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read only after that). */
+  private deepest = 0;
   size: number;
 
   constructor(size: number) {
@@ -212,11 +212,7 @@ export class GuessResolver {
 
   /** Every backup rule settles an open decision of the cycle (backup-rule.ts), so the cycle cannot come back. */
   private applyBackupRule(members: number[]): void {
-    this.backupRule(members, (d, value) => {
-      if (this.state[d]! & RESOLVED) return false;
-      this.settle(d, value);
-      return true;
-    });
+    this.backupRule(members, (d, value) => void this.settle(d, value));
   }
 
   private addToCycle(d: number): void {

@@ -16,14 +16,10 @@
 export type Adjudicate = (d: number, optimistic: boolean) => boolean;
 
 /**
- * Settles the decisions of a cycle that has no single resolution, by calling `settle` on some of them (which says
- * whether it settled the decision: false when it was already final), and says whether it changed anything; the
- * solver then carries on.
+ * Settles the decisions of a cycle that has no single resolution, by calling `settle` on some of them (which leaves
+ * a decision that is final already as it is); the solver then carries on.
  */
-export type BackupRule = (
-  cycle: readonly number[],
-  settle: (d: number, value: boolean) => boolean,
-) => boolean;
+export type BackupRule = (cycle: readonly number[], settle: (d: number, value: boolean) => void) => void;
 
 const RESOLVED = 1;
 const VISITED = 2;
@@ -60,9 +56,10 @@ export class Resolver {
   // Stryker disable next-line ArrayDeclaration: equivalent, reset() empties it (see above).
   private readonly stack: number[] = [];
   private depthLimit = MAX_DEPTH;
-  /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read after). */
-  // Stryker disable next-line UnaryOperator: equivalent, it is set before it is read (see above).
-  private deepest = -1;
+  /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read only after that). */
+  private deepest = 0;
+  /** The decisions `decide` is resolving from the top, the one asked for first (empty between calls). */
+  private readonly pending: number[] = [];
 
   /** Decisions of the current set. */
   size: number;
@@ -86,10 +83,9 @@ export class Resolver {
     this.state.fill(0, 0, size);
     this.value.fill(0, 0, size);
     this.truncateCycle(0);
-    // The stack is empty here unless an error other than TOO_DEEP left decide() (resolve pops what it pushes,
-    // unwind empties it), so this guard is never needed by a correct run.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, see above.
-    if (this.stack.length > 0) this.stack.length = 0; // setting a length is a call into the runtime
+    // Nothing of an earlier set survives, not even after an error left decide() half-way.
+    this.stack.length = 0;
+    this.pending.length = 0;
     this.recursionHits = 0;
     // Stryker disable next-line BooleanLiteral: equivalent, resolve() saves, clears and restores it around each adjudication; the value between top-level calls is never read.
     this.uncertain = false;
@@ -107,14 +103,12 @@ export class Resolver {
    * at once to be seen as a cycle: then the limit is lifted for the rest of the set.
    */
   decide(d: number): boolean {
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the loop below then finds d resolved at once (false was killed).
-    if (!this.fromTop(d)) {
-      const pending = [d, this.deepest];
-      while (pending.length > 0) {
-        if (this.fromTop(pending[pending.length - 1]!)) pending.pop();
-        else if (pending.includes(this.deepest)) this.depthLimit = Infinity;
-        else pending.push(this.deepest);
-      }
+    const pending = this.pending;
+    pending.push(d);
+    while (pending.length > 0) {
+      if (this.fromTop(pending[pending.length - 1]!)) pending.pop();
+      else if (pending.includes(this.deepest)) this.depthLimit = Infinity;
+      else pending.push(this.deepest);
     }
     return this.value[d] === 1;
   }
@@ -225,15 +219,13 @@ export class Resolver {
   /**
    * Hands the cycle to the backup rule. Every rule of the engine (backup-rule.ts) settles at least one decision of
    * the cycle, all of which are open here (circular movement settles every move, the paradox rules every convoy), so
-   * the solver always makes progress; its answer of whether it changed anything else is not needed here.
+   * the solver always makes progress.
    */
   private applyBackupRule(members: number[]): void {
     this.backupRule(members, (d, value) => {
-      if (this.state[d]! & RESOLVED) return false;
+      if (this.state[d]! & RESOLVED) return;
       this.state[d] = RESOLVED;
       this.value[d] = value ? 1 : 0;
-      // Stryker disable next-line BooleanLiteral: equivalent in this solver, the attacks on a convoying fleet that the all-hold rule settles by this answer (backup-rule.ts) are decisions of its cycle (its CONVOY resolves them), marked there already; the guess solver's answer matters and is tested.
-      return true;
     });
   }
 

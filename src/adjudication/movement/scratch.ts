@@ -203,9 +203,9 @@ export class MovementScratch {
     return base;
   }
 
-  // Stryker disable next-line BlockStatement: equivalent, without the release the stack only grows: take() clears every place it hands out, so only memory is spent.
+  // Stryker disable next-line BlockStatement: equivalent, without the release the stack grows within one adjudication (solve() empties it for each): take() clears every place it hands out, so only that adjudication's memory is spent.
   release(size: number): void {
-    // Stryker disable next-line AssignmentOperator: equivalent, as above: the stack grows instead of shrinking.
+    // Stryker disable next-line AssignmentOperator: equivalent, as above: the stack grows within the adjudication instead of shrinking.
     this.searchTop -= size;
   }
 }
