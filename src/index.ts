@@ -142,7 +142,15 @@ export {
   winner,
   type PowerAdjustments,
 } from './game/centers.js';
-export { phaseName, parsePhaseName, nextPhase, firstPhase, fallYear, springYear } from './game/phases.js';
+export {
+  phaseName,
+  parsePhaseName,
+  nextPhase,
+  firstPhase,
+  fallYear,
+  springYear,
+  fallYearOfTurn,
+} from './game/phases.js';
 export { seededRandom } from './selfplay/random-player.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';
 export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from './formats/game-json.js';
@@ -180,6 +188,14 @@ export {
   type CaseRun,
 } from './datc/run.js';
 export { resolvePhase, type PhaseResolution } from './game/game.js';
+export {
+  phaseMarks,
+  resultLines,
+  dislodgementText,
+  type PhaseMarks,
+  type PlayedPhase,
+  type ResultLine,
+} from './game/phase-story.js';
 // The simulation: a mutable game state in integer form for self-play and search (src/sim).
 export {
   Simulation,

@@ -12,6 +12,8 @@ export interface Issue {
   source?: string;
   /** Where in a JSON document (a map definition): "$.provinces[12].army[3]". */
   path?: string;
+  /** For an unknown name: the known names nearest to it, best first ("did you mean"). */
+  suggestions?: string[];
 }
 
 export interface Result<T> {

@@ -44,11 +44,13 @@ export function quote(text: string): string {
 export class Fail extends Error {
   readonly code: string;
   readonly column: number;
-  constructor(code: string, message: string, column: number) {
+  readonly suggestions: string[];
+  constructor(code: string, message: string, column: number, suggestions: string[] = []) {
     super(message);
     this.name = 'Fail';
     this.code = code;
     this.column = column;
+    this.suggestions = suggestions;
   }
 }
 

@@ -21,6 +21,8 @@
 import { issue, IssuesError, type Issue, type Result } from '../issues.js';
 import type { GameMap } from '../map/types.js';
 import { lookupPower } from '../map/query.js';
+import { didYouMean } from '../nearest.js';
+import { powerSuggestions } from './suggest.js';
 import { fastOrder } from './fast-path.js';
 import {
   BUILD,
@@ -244,7 +246,7 @@ type LineResult =
   | { kind: 'blank' }
   | { kind: 'heading'; power: string }
   | { kind: 'order'; power?: string; order: Order }
-  | { kind: 'error'; code: string; message: string; column: number };
+  | { kind: 'error'; code: string; message: string; column: number; suggestions?: string[] };
 
 /** A power name (a few words, maybe hyphenated: "Austria-Hungary") taking the whole of tokens [0, count). */
 function powerOf(map: GameMap, text: string, tokens: readonly Token[], count: number): string | undefined {
@@ -281,11 +283,14 @@ function parseLine(map: GameMap, text: string): LineResult {
       parser.pos = colon + 1;
     } else if (!RESERVED.has(parser.word()) && !parser.province(0)) {
       // Not an order that happens to contain a colon ("A PAR : BUR"): a misspelt power.
+      const written = parser.source(0, colon);
+      const near = powerSuggestions(map, written);
       return {
         kind: 'error',
         code: 'unknown-power',
-        message: `unknown power ${quote(parser.source(0, colon))}`,
+        message: `unknown power ${quote(written)}${didYouMean(near)}`,
         column: tokens[0]?.column ?? 1,
+        ...(near.length === 0 ? {} : { suggestions: near }),
       };
     }
   } else if (tokens[0]?.key !== 'waive') {
@@ -300,10 +305,19 @@ function parseLine(map: GameMap, text: string): LineResult {
     const order = parser.order();
     return power === undefined ? { kind: 'order', order } : { kind: 'order', power, order };
   } catch (e) {
-    if (e instanceof Fail) return { kind: 'error', code: e.code, message: e.message, column: e.column };
+    if (e instanceof Fail) {
+      const error = { kind: 'error' as const, code: e.code, message: e.message, column: e.column };
+      return e.suggestions.length === 0 ? error : { ...error, suggestions: e.suggestions };
+    }
     // A bug, not bad input: still report it as an issue rather than throw.
     return { kind: 'error', code: 'internal-error', message: String(e), column: 1 };
   }
+}
+
+function lineIssue(r: Extract<LineResult, { kind: 'error' }>, line: number): Issue {
+  const out = issue(r.code, r.message, line, r.column);
+  if (r.suggestions !== undefined) out.suggestions = r.suggestions;
+  return out;
 }
 
 /**
@@ -325,7 +339,7 @@ export function parseOrders(map: GameMap, text: string): Result<GivenOrder[]> {
         heading = r.power;
         break;
       case 'error':
-        issues.push(issue(r.code, r.message, line, r.column));
+        issues.push(lineIssue(r, line));
         break;
       case 'order': {
         const power = r.power ?? heading;
@@ -349,7 +363,7 @@ export function parseOrder(map: GameMap, text: string): Result<GivenOrder> {
         issues: [issue('empty-order', `${quote(line.trim())} names a power but gives no order`, 1, 1)],
       };
     case 'error':
-      return { issues: [issue(r.code, r.message, 1, r.column)] };
+      return { issues: [lineIssue(r, 1)] };
     case 'order':
       return {
         value: r.power === undefined ? { order: r.order } : { power: r.power, order: r.order },

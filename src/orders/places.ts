@@ -11,6 +11,8 @@ import type { GameMap } from '../map/types.js';
 import { lookupProvince, normalizeCoast } from '../map/query.js';
 import { BARE_COASTS, type Cursor, Fail, quote, RESERVED } from './notation.js';
 import { tokenize, type Token } from './tokenize.js';
+import { didYouMean } from '../nearest.js';
+import { provinceSuggestions } from './suggest.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Name index: every province code, name and alias as a token-key sequence ("mid - atlantic ocean"), per map.
@@ -127,7 +129,14 @@ export function readLocation(map: GameMap, at: Cursor, role: Role): Place {
   if (!found) {
     let end = at.pos + 1;
     while (end < at.pos + 4 && at.word(end - at.pos) !== '' && !RESERVED.has(at.word(end - at.pos))) end++;
-    throw new Fail('unknown-province', `unknown province ${quote(at.source(at.pos, end))}`, t.column);
+    const written = at.source(at.pos, end);
+    const near = provinceSuggestions(map, written);
+    throw new Fail(
+      'unknown-province',
+      `unknown province ${quote(written)}${didYouMean(near)}`,
+      t.column,
+      near,
+    );
   }
   at.pos += found.length;
   return place(map, found.province, readCoast(map, at));

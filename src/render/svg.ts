@@ -42,8 +42,11 @@ export interface RenderResult {
   orders: readonly OrderOutcome[];
   /** Provinces left empty by a standoff (MovementResult): standoff markers. */
   contested?: readonly string[];
-  /** Units dislodged (MovementResult): dislodgement markers, also on units that had no order. */
-  dislodged?: readonly DislodgedUnit[];
+  /**
+   * Units dislodged (MovementResult): dislodgement markers, also on units that had no order, and a dotted line to
+   * each place it may retreat to when `retreats` is given.
+   */
+  dislodged?: readonly (DislodgedUnit & { retreats?: readonly string[] })[];
 }
 
 export interface RenderOptions {
@@ -442,9 +445,35 @@ function dislodgementLayer(
     const attacker = splitCoast(map, d.attackerFrom).province;
     const from = attacker >= 0 ? geometry.anchors[attacker]! : [unit.at[0] - 1, unit.at[1] - 1];
     const at = towards(unit.at, [from[0], from[1]], -u * 1.45);
-    out += `<g class="dislodgement" data-location="${map.locationCode[unit.location]}"><title>${esc(`${d.type} ${d.location} dislodged by an attack from ${d.attackerFrom}${d.byConvoy ? ' (by convoy)' : ''}`)}</title>${star(at, u * 1.0, u * 0.5, 7, INK)}<path d="M${num(at[0] - u * 0.25)} ${num(at[1] - u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] + u * 0.25)}M${num(at[0] - u * 0.25)} ${num(at[1] + u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] - u * 0.25)}" stroke="#FFFFFF" stroke-width="${num(u * 0.16)}" stroke-linecap="round"/></g>`;
+    const retreats = d.retreats ?? [];
+    const may =
+      d.retreats === undefined
+        ? ''
+        : retreats.length > 0
+          ? `; may retreat to ${retreats.join(', ')}`
+          : '; no retreat';
+    out += retreatOptions(map, geometry, unit.at, retreats);
+    out += `<g class="dislodgement" data-location="${map.locationCode[unit.location]}"><title>${esc(`${d.type} ${d.location} dislodged by an attack from ${d.attackerFrom}${d.byConvoy ? ' (by convoy)' : ''}${may}`)}</title>${star(at, u * 1.0, u * 0.5, 7, INK)}<path d="M${num(at[0] - u * 0.25)} ${num(at[1] - u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] + u * 0.25)}M${num(at[0] - u * 0.25)} ${num(at[1] + u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] - u * 0.25)}" stroke="#FFFFFF" stroke-width="${num(u * 0.16)}" stroke-linecap="round"/></g>`;
   }
   return out === '' ? '' : `<g class="dislodgements">${out}</g>`;
+}
+
+/** A dotted line from a dislodged unit most of the way to each place it may retreat to. */
+function retreatOptions(
+  map: GameMap,
+  geometry: BoardGeometry,
+  from: Point,
+  retreats: readonly string[],
+): string {
+  let out = '';
+  for (const r of [...retreats].sort()) {
+    const p = splitCoast(map, r).province;
+    const to = p >= 0 ? geometry.anchors[p] : undefined;
+    if (!to) continue;
+    const end = towards([to[0], to[1]], from, geometry.unit * 0.9);
+    out += `<g class="retreat-option" data-location="${esc(r)}"><title>${esc(`may retreat to ${r}`)}</title><path d="M${num(from[0])} ${num(from[1])}L${num(end[0])} ${num(end[1])}" fill="none" stroke="${INK}" stroke-width="${num(geometry.unit * 0.12)}" stroke-dasharray="${num(geometry.unit * 0.1)} ${num(geometry.unit * 0.3)}" stroke-linecap="round" opacity="0.7"/></g>`;
+  }
+  return out;
 }
 
 /** The legend below the board: phase and caption, the powers, the waives, the key. */

@@ -15,6 +15,7 @@ import * as orders from './orders.js';
 import * as processing from './processing.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import { adminRoutes } from './admin.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
 import {
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       return processing.processNow(db, request.params.id, body?.phase, instance);
     },
   );
+  adminRoutes(app, db, instance);
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };
     return games.exportGame(db, request.params.id, q.format ?? 'mila');

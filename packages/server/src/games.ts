@@ -15,6 +15,7 @@ import {
   resolveRules,
   describeRules,
   renderSvg,
+  phaseMarks,
   retreatOptions,
   type Game,
   type GameOptions,
@@ -37,6 +38,8 @@ import {
   gameRow,
   gameOf,
 } from './rows.js';
+import { deadlinesOf, defaultMaxYear } from './defaults.js';
+import { controlsView } from './admin.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Creating and importing
@@ -49,14 +52,21 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  /** Start with the powers nobody joins in civil disorder (never waited for). */
+  civilDisorder?: boolean;
 }
 
-function settingsOf(input: { processWhenReady?: boolean; deadlines?: Deadlines | null }): Settings {
-  const d = input.deadlines;
-  return {
+function settingsOf(input: {
+  processWhenReady?: boolean;
+  deadlines?: Deadlines | null;
+  civilDisorder?: boolean;
+}): Settings {
+  const settings: Settings = {
     processWhenReady: input.processWhenReady ?? true,
-    deadlines: d === undefined || d === null || Object.keys(d).length === 0 ? null : d,
+    deadlines: deadlinesOf(input.deadlines),
   };
+  if (input.civilDisorder === true) settings.civilDisorder = true;
+  return settings;
 }
 
 export async function createGame(db: Db, input: CreateInput): Promise<{ id: string; adminToken: string }> {
@@ -79,9 +89,9 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
         'bad-max-year',
         `maxYear ${input.maxYear} is before ${map.name}'s first year, ${map.startYear}`,
       );
-    options.maxYear = input.maxYear;
   }
-  return insertGame(db, newGame(map, options), settingsOf(input));
+  options.maxYear = input.maxYear ?? defaultMaxYear(map);
+  return insertGame(db, newGame(map, options), { ...settingsOf(input), preset: input.rules ?? 'datc' });
 }
 
 export async function importGame(
@@ -174,11 +184,12 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   };
   if (row.winner !== null) view['winner'] = row.winner;
   view['rules'] = row.options.rules ?? [];
-  view['victoryCenters'] = row.options.victoryCenters;
+  view['victoryCenters'] = row.options.victoryCenters ?? map.victoryCenters;
   if (row.options.maxYear !== undefined) view['maxYear'] = row.options.maxYear;
   view['processWhenReady'] = row.settings.processWhenReady;
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  Object.assign(view, controlsView(row.settings));
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,
@@ -204,6 +215,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
+    civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
   return view;
@@ -232,11 +244,9 @@ export async function mapSvg(db: Db, id: string, phase: string | undefined): Pro
       `game "${id}" has no phase ${phase}; its phases are ${names.join(', ')}`,
     );
   }
-  const next = history[at + 1]?.position ?? row.position;
-  const after = next.phase.type === 'retreat' ? next : undefined;
-  return renderSvg(map, record.position, {
-    result: { orders: record.outcomes, contested: after?.contested ?? [], dislodged: after?.dislodged ?? [] },
-  });
+  // Every mark of the phase: outcomes, standoffs, dislodgements (the core's phase story).
+  const rules = resolveRules('datc', row.options.rules ?? []).value;
+  return renderSvg(map, record.position, { result: phaseMarks(map, record, rules) });
 }
 
 export async function exportGame(

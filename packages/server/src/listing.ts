@@ -4,11 +4,13 @@
  * games when new ones are created meanwhile). Open games (active, with a power nobody joined) have their own
  * partial index, games_open (migration 2), so finding them reads no full game, however many there are.
  */
-import { mapNamed } from 'dipkit';
+import { mapNamed, type GameOptions } from 'dipkit';
 import type { Db } from './db.js';
 import { Problem } from './problems.js';
+import type { Settings } from './rows.js';
+import { rulesSummary, type RulesSummary } from './rules-view.js';
 
-export interface GameSummary {
+export interface GameSummary extends RulesSummary {
   id: string;
   map: string;
   phase: string;
@@ -16,6 +18,7 @@ export interface GameSummary {
   deadline: string | null;
   openPowers: string[];
   createdAt: string;
+  winner?: string;
 }
 
 export interface ListFilter {
@@ -65,8 +68,11 @@ export async function listGames(
     deadline: Date | null;
     created_at: Date;
     joined: string[] | null;
+    options: GameOptions;
+    settings: Settings;
+    winner: string | null;
   }>(
-    `SELECT g.id, g.map, g.phase, g.status, g.deadline, g.created_at,
+    `SELECT g.id, g.map, g.phase, g.status, g.deadline, g.created_at, g.options, g.settings, g.winner,
             (SELECT json_agg(p.power) FROM players p WHERE p.game_id = g.id) AS joined
      FROM games g ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY g.created_at DESC, g.id DESC LIMIT $${params.length}`,
@@ -83,6 +89,8 @@ export async function listGames(
       deadline: g.deadline?.toISOString() ?? null,
       openPowers: g.status === 'active' ? (mapNamed(g.map)?.powers ?? []).filter((p) => !joined.has(p)) : [],
       createdAt: g.created_at.toISOString(),
+      ...(g.winner === null ? {} : { winner: g.winner }),
+      ...rulesSummary(g.map, g.options, g.settings),
     };
   });
   const last = rows[rows.length - 1];

@@ -15,9 +15,10 @@ import {
 } from 'dipkit';
 import { type Db } from './db.js';
 import { Problem, type ProblemIssue } from './problems.js';
-import { mapOf, addEvent, phaseState, powersToOrder, gameRow } from './rows.js';
+import { mapOf, addEvent, phaseState, gameRow } from './rows.js';
 import { callerPower, type Caller } from './access.js';
 import { lockActiveGame, processLocked } from './processing.js';
+import { everyoneReady } from './admin.js';
 
 export async function legalFor(
   db: Db,
@@ -93,6 +94,7 @@ function rejected(issues: readonly ProblemIssue[]): Problem {
     const out: ProblemIssue = { code: i.code, message: i.message };
     if (i.line !== undefined) out.line = i.line;
     if (i.column !== undefined) out.column = i.column;
+    if (i.suggestions !== undefined && i.suggestions.length > 0) out.suggestions = i.suggestions;
     return out;
   });
   return new Problem(
@@ -177,17 +179,9 @@ export async function setReady(
     await addEvent(tx, id, 'ready', { power, ready, phase: row.phase });
     let processed = false;
     let now = row.phase;
-    if (ready && row.settings.processWhenReady) {
-      const map = mapOf(row.map);
-      const readyPowers = new Set(
-        (
-          await tx.query<{ power: string }>('SELECT power FROM players WHERE game_id = $1 AND ready', [id])
-        ).rows.map((r) => r.power),
-      );
-      if ([...powersToOrder(map, row.position)].every((p) => readyPowers.has(p))) {
-        now = await processLocked(tx, row, instance);
-        processed = true;
-      }
+    if (ready && (await everyoneReady(tx, row))) {
+      now = await processLocked(tx, row, instance);
+      processed = true;
     }
     return { power, phase: row.phase, ready, processed, currentPhase: now };
   });

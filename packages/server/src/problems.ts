@@ -8,6 +8,7 @@ export interface ProblemIssue {
   message: string;
   line?: number;
   column?: number;
+  suggestions?: string[];
 }
 
 export interface ProblemBody {

@@ -6,6 +6,7 @@
 import { currentPhase, processPhase, type SubmittedOrder } from 'dipkit';
 import { type Db, type Queryable } from './db.js';
 import { Problem } from './problems.js';
+import { deadlinePassed } from './admin.js';
 import { type GameRow, GAME_COLUMNS, mapOf, notFound, phaseSeconds, addEvent, gameOf } from './rows.js';
 
 /** Locks game `id`'s row for the transaction; refuses a game that is over or past the `phase` the caller meant. */
@@ -79,6 +80,9 @@ export async function processNow(
 ): Promise<{ processed: string; phase: string; status: string }> {
   return db.transaction(async (tx) => {
     const row = await lockActiveGame(tx, id, phase);
+    if (row.settings.paused !== undefined) {
+      throw new Problem(409, 'game-paused', 'the game is paused; resume it before processing');
+    }
     const now = await processLocked(tx, row, instance);
     const status = (await tx.query<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]))
       .rows[0]?.status;
@@ -101,6 +105,7 @@ export async function processDue(db: Db, instance: string, limit = 50): Promise<
       );
       const row = due.rows[0];
       if (!row) return false;
+      await deadlinePassed(tx, row);
       await processLocked(tx, row, instance);
       return true;
     });

@@ -31,10 +31,19 @@ export interface Deadlines {
   adjustment?: number;
 }
 
-/** What the server adds to a game: when phases are processed. */
+/** What the server adds to a game: when phases are processed, and the creator's controls (admin.ts). */
 export interface Settings {
   processWhenReady: boolean;
   deadlines: Deadlines | null;
+  /** The rule preset the game was created with ("datc"); absent for imported games. */
+  preset?: string;
+  /**
+   * Powers nobody joined are in civil disorder: processing waits only for the joined powers to be ready. Set at
+   * creation when the creator asks for it, and for good once a deadline has passed.
+   */
+  civilDisorder?: boolean;
+  /** Paused by the creator: nothing is processed; the seconds that were left before the deadline. */
+  paused?: { remaining: number | null };
 }
 
 export interface GameRow {

@@ -3,6 +3,7 @@
  * (nothing unchecked reaches the database), @fastify/response-validation checks every response against them, and
  * @fastify/swagger turns the same objects into the OpenAPI document at /openapi.json.
  */
+import { rulesSummarySchema } from './rules-view.js';
 import { bundledMapIds } from 'dipkit';
 
 const POWER = {
@@ -30,6 +31,11 @@ const issue = {
     message: { type: 'string' },
     line: { type: 'integer' },
     column: { type: 'integer' },
+    suggestions: {
+      description: 'for an unknown province or power: the nearest names, best first ("did you mean")',
+      type: 'array',
+      items: { type: 'string' },
+    },
   },
   required: ['code', 'message'],
   additionalProperties: false,
@@ -59,7 +65,7 @@ const security = [{ bearer: [] }];
 
 const deadlines = {
   description:
-    'seconds each phase type may last; a phase is processed when its deadline passes. null: no deadlines',
+    'seconds each phase type may last; a phase is processed when its deadline passes. Default (on creation) 86400 for movement, 43200 for retreats and adjustments; null: no deadlines',
   type: ['object', 'null'],
   properties: {
     movement: { type: 'integer', minimum: 1, maximum: 31_536_000 },
@@ -112,7 +118,13 @@ export const createGame = {
         type: 'integer',
         minimum: 0,
         maximum: 99999,
-        description: "last year played; not before the map's first year",
+        description:
+          "last year played, then the game is drawn; not before the map's first year (default: twenty years, 1920 on the standard map)",
+      },
+      civilDisorder: {
+        type: 'boolean',
+        description:
+          'start with the powers nobody joins in civil disorder: processing never waits for them (default false: they are awaited until the first deadline passes)',
       },
       ...settingsProperties,
     },
@@ -146,6 +158,8 @@ const gameSummary = {
     deadline: TIME,
     openPowers: { type: 'array', items: { type: 'string' } },
     createdAt: { type: 'string', description: 'ISO 8601 time (UTC)' },
+    winner: { type: 'string' },
+    ...rulesSummarySchema,
   },
   required: ['id', 'map', 'phase', 'status', 'deadline', 'openPowers', 'createdAt'],
   additionalProperties: false,
@@ -243,9 +257,15 @@ export const gameView = {
       items: { type: 'string' },
       description: 'settings that differ from the DATC preferences',
     },
+    preset: { type: 'string', description: 'the rule preset the game was created with ("datc")' },
     victoryCenters: { type: 'integer' },
-    maxYear: { type: 'integer' },
+    maxYear: { type: 'integer', description: 'the year limit: after its last phase the game is drawn' },
     processWhenReady: { type: 'boolean' },
+    civilDisorder: {
+      type: 'boolean',
+      description: 'powers nobody joined are in civil disorder, never awaited',
+    },
+    paused: { type: 'boolean', description: 'paused by the admin: nothing is processed' },
     deadlines,
     deadline: TIME,
     position,
@@ -285,6 +305,10 @@ export const gameView = {
           joined: { type: 'boolean' },
           ready: { type: 'boolean' },
           mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
+          civilDisorder: {
+            type: 'boolean',
+            description: 'nobody joined it and processing does not wait for it',
+          },
         },
         required: ['power', 'joined', 'ready', 'mustOrder'],
         additionalProperties: false,

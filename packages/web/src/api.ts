@@ -3,6 +3,7 @@
  * (localStorage) so a player returns to their game.
  */
 import type { OrderOutcome, Position } from 'dipkit';
+import type { GameSettings } from './game-settings.js';
 
 /** A problem response (RFC 9457) as an error: its detail, and one line per bad order when there are some. */
 export class ApiError extends Error {}
@@ -27,7 +28,7 @@ export async function api<T>(method: string, path: string, body?: unknown, token
   return data;
 }
 
-export interface GameSummary {
+export interface GameSummary extends GameSettings {
   id: string;
   /** The map's id, as `dipkit maps` lists it. */
   map: string;
@@ -35,15 +36,18 @@ export interface GameSummary {
   status: string;
   deadline: string | null;
   openPowers: string[];
+  winner?: string;
 }
 
 export interface HistoryPhase {
   phase: string;
   position: Omit<Position, 'phase'>;
   outcomes: OrderOutcome[];
+  /** Movement phases: the units dislodged, by whom, and where they may retreat. */
+  dislodged?: { unit: string; power: string; by: string; retreats: string[] }[];
 }
 
-export interface GameView {
+export interface GameView extends GameSettings {
   id: string;
   /** The map's id, as `dipkit maps` lists it. */
   map: string;
@@ -53,7 +57,7 @@ export interface GameView {
   deadline: string | null;
   position: Omit<Position, 'phase'>;
   centers: Record<string, number>;
-  powers: { power: string; joined: boolean; ready: boolean; mustOrder: boolean }[];
+  powers: { power: string; joined: boolean; ready: boolean; mustOrder: boolean; civilDisorder?: boolean }[];
   history?: HistoryPhase[];
 }
 
@@ -89,6 +93,10 @@ export function savedGames(): string[] {
 
 export function saveAdmin(id: string, token: string): void {
   localStorage.setItem(`dipkit:admin:${id}`, token);
+}
+
+export function savedAdmin(id: string): string | undefined {
+  return localStorage.getItem(`dipkit:admin:${id}`) ?? undefined;
 }
 
 /** "2h 05m 09s" until `deadline`, or "no deadline". */

@@ -5,18 +5,11 @@
  * server-sent events; the last phase's outcomes with reasons; a history slider; supply-centre counts.
  */
 import { displayName, parsePhaseName, splitCoast, type Position } from 'dipkit';
-import { api, countdown, savedSeat, type GameView, type Seat } from './api.js';
-import {
-  byId,
-  clickedProvince,
-  drawBoard,
-  el,
-  map,
-  outcomeItem,
-  readOrders,
-  showProblems,
-  useMap,
-} from './common.js';
+import { api, countdown, savedSeat, type GameView, type HistoryPhase, type Seat } from './api.js';
+import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, useMap } from './common.js';
+import { setupPanels, showPanels } from './game-panels.js';
+import { historyItems, historyMarks } from './history-story.js';
+import { powerState, viewerText } from './game-result.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const seat: Seat | undefined = savedSeat(id);
@@ -55,6 +48,12 @@ function provinceOf(location: string): string {
   return p < 0 ? location : map.locationCode[p]!;
 }
 
+/** The results of the phase the slider shows (the last one played, for the current phase). */
+function showResults(h: HistoryPhase | undefined): void {
+  byId('last-phase').textContent = h ? `Results of ${phaseTitle(h.phase)}` : 'No phase played yet';
+  byId('outcomes').replaceChildren(...(view && h ? historyItems(view, h) : []));
+}
+
 /** Draws the phase the slider points at: the current one with my orders, or a past one with its outcomes. */
 function draw(): void {
   if (!view) return;
@@ -65,9 +64,11 @@ function draw(): void {
   if (shown < history.length) {
     const past = history[shown]!;
     byId('shown-phase').textContent = `${phaseTitle(past.phase)} (played)`;
-    drawBoard(board, position(past.position, past.phase), { result: { orders: past.outcomes } });
+    drawBoard(board, position(past.position, past.phase), { result: historyMarks(view, past) });
+    showResults(past);
   } else {
     byId('shown-phase').textContent = `${phaseTitle(view.phase)} (now)`;
+    showResults(history.at(-1));
     const { orders } = readOrders(ordersBox.value);
     const mine = seat ? orders.map((o) => (o.power === undefined ? { ...o, power: seat.power } : o)) : [];
     drawBoard(board, position(view.position, view.phase), { orders: mine });
@@ -82,9 +83,7 @@ function showView(): void {
   if (!view) return;
   byId('phase').textContent =
     `${phaseTitle(view.phase)}${view.status !== 'active' ? ` - ${view.status}${view.winner ? `, ${displayName(view.winner)} wins` : ''}` : ''}`;
-  byId('me').textContent = seat
-    ? `You play ${displayName(seat.power)}`
-    : 'You are watching (join from the lobby)';
+  byId('me').textContent = viewerText(view, seat?.power);
   const powers = byId('powers');
   powers.replaceChildren(
     ...view.powers.map((p) => {
@@ -92,14 +91,12 @@ function showView(): void {
       row.append(
         el('td', {}, displayName(p.power)),
         el('td', {}, String(view?.centers[p.power] ?? 0)),
-        el('td', {}, p.joined ? (p.ready ? 'ready' : p.mustOrder ? 'ordering' : 'nothing to order') : 'open'),
+        el('td', {}, powerState(view!, p)),
       );
       return row;
     }),
   );
-  const last = view.history?.at(-1);
-  byId('last-phase').textContent = last ? `Results of ${phaseTitle(last.phase)}` : 'No phase played yet';
-  byId('outcomes').replaceChildren(...(last?.outcomes ?? []).map(outcomeItem));
+  showPanels(id, view, () => void load(), say);
   draw();
 }
 
@@ -263,10 +260,12 @@ function listen(): void {
   events.addEventListener('ready', reloadView);
   events.addEventListener('phase', () => void load());
   events.addEventListener('gameover', () => void load());
+  for (const kind of ['paused', 'resumed', 'deadline']) events.addEventListener(kind, reloadView);
 }
 
 function setup(): void {
   document.title = `dipkit game ${id}`;
+  setupPanels(id);
   byId('game-id').textContent = id;
   ordersBox.addEventListener('input', orderLinesChanged);
   board.addEventListener('click', (e) => boardClicked(e.target));

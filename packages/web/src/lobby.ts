@@ -1,20 +1,12 @@
 /**
- * The lobby (/): the games with their map, phase, deadline and open powers; create a game on any bundled map;
- * join a power.
+ * The lobby (/): the games with their map, phase, deadline, rules, deadlines, year limit and open powers; create a
+ * game on any bundled map (lobby-create.ts); join a power.
  */
-import { PRESETS, bundledMap, bundledMapIds, displayName } from 'dipkit';
-import {
-  api,
-  countdown,
-  saveAdmin,
-  saveSeat,
-  savedGames,
-  savedSeat,
-  type GameSummary,
-  type Seat,
-} from './api.js';
+import { bundledMap, displayName } from 'dipkit';
+import { api, countdown, saveSeat, savedGames, savedSeat, type GameSummary, type Seat } from './api.js';
 import { byId, el } from './common.js';
-import { mapThumbnail } from './map-thumbnail.js';
+import { setupCreateForm } from './lobby-create.js';
+import { deadlinesText, endText, rulesText } from './game-settings.js';
 
 const message = byId('lobby-message');
 
@@ -42,12 +34,26 @@ function gameRow(g: GameSummary): HTMLTableRowElement {
     button.addEventListener('click', () => void join(g.id, select.value));
     joinCell.append(select, button);
   }
+  const state =
+    g.status === 'active'
+      ? g.paused === true
+        ? 'paused'
+        : countdown(g.deadline)
+      : g.status === 'won' && g.winner !== undefined
+        ? `${displayName(g.winner)} won`
+        : g.status;
+  const cell = (label: string, text: string): HTMLTableCellElement => el('td', { 'data-label': label }, text);
+  link.setAttribute('data-label', 'Game');
+  joinCell.setAttribute('data-label', 'Join');
   row.append(
     link,
-    el('td', {}, bundledMap(g.map)?.name ?? g.map),
-    el('td', {}, g.phase),
-    el('td', {}, g.status === 'active' ? countdown(g.deadline) : g.status),
-    el('td', {}, g.openPowers.map(displayName).join(', ') || 'none'),
+    cell('Map', bundledMap(g.map)?.name ?? g.map),
+    cell('Phase', g.phase),
+    cell('Deadline', state),
+    cell('Rules', rulesText(g)),
+    cell('Deadlines', deadlinesText(g.deadlines)),
+    cell('Game end', endText(g)),
+    cell('Open powers', g.openPowers.map(displayName).join(', ') || 'none'),
     joinCell,
   );
   return row;
@@ -67,52 +73,8 @@ async function refresh(): Promise<void> {
   }
 }
 
-/** The map choices, each with its powers and centres; choosing one sets the centres to win to that map's. */
-function setupMapChoice(): HTMLSelectElement {
-  const choice = byId<HTMLSelectElement>('create-map');
-  const victory = byId<HTMLInputElement>('create-victory');
-  for (const id of bundledMapIds()) {
-    const m = bundledMap(id)!;
-    choice.append(
-      el('option', { value: id }, `${m.name}: ${m.powers.length} powers, ${m.supplyCenterCount} centres`),
-    );
-  }
-  const chosen = (): void => {
-    const m = bundledMap(choice.value)!;
-    victory.value = String(m.victoryCenters);
-    victory.max = String(m.supplyCenterCount);
-  };
-  choice.addEventListener('change', chosen);
-  chosen();
-  choice.closest('label')?.after(mapThumbnail(choice));
-  return choice;
-}
-
 function setup(): void {
-  const mapChoice = setupMapChoice();
-  const preset = byId<HTMLSelectElement>('create-rules');
-  for (const [name, p] of Object.entries(PRESETS))
-    preset.append(el('option', { value: name }, `${name}: ${p.description}`));
-  byId('create-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const hours = Number(byId<HTMLInputElement>('create-deadline').value);
-    const victory = Number(byId<HTMLInputElement>('create-victory').value);
-    const body: Record<string, unknown> = { map: mapChoice.value, rules: preset.value };
-    if (hours > 0) {
-      const seconds = Math.round(hours * 3600);
-      body.deadlines = { movement: seconds, retreat: seconds, adjustment: seconds };
-    }
-    if (victory > 0) body.victoryCenters = victory;
-    void api<{ id: string; adminToken: string }>('POST', '/api/games', body)
-      .then((created) => {
-        saveAdmin(created.id, created.adminToken);
-        message.textContent = `Game ${created.id} created; join a power below.`;
-        return refresh();
-      })
-      .catch((err: unknown) => {
-        message.textContent = err instanceof Error ? err.message : String(err);
-      });
-  });
+  setupCreateForm(refresh, (text) => (message.textContent = text));
   void refresh();
   setInterval(() => void refresh(), 5000);
 }
