@@ -497,3 +497,40 @@ describe('dipkit render', () => {
     assert.deepEqual([...readFileSync(png).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 });
+
+test('a province label is never under a unit nor under the dislodged unit beside it (retreat phase)', () => {
+  const g = defaultGeometry(map);
+  const u = g.unit;
+  // A label's box (about 0.55 em a letter, 0.95 u high, drawn from its baseline) against a glyph's box (radius u,
+  // a dislodged unit's 0.85 u, as glyphs.ts draws them).
+  const clear = (label: XmlElement, glyph: readonly [number, number], r: number): boolean => {
+    const x = Number(label.attributes['x']);
+    const baseline = Number(label.attributes['y']);
+    const half = (label.text.length * 0.55 * 0.95 * u) / 2;
+    return (
+      x + half <= glyph[0] - r ||
+      x - half >= glyph[0] + r ||
+      baseline <= glyph[1] - r ||
+      baseline - 0.95 * u * 0.75 >= glyph[1] + r
+    );
+  };
+  const landed = [...Array(map.provinceCount).keys()].filter((p) => map.provinceKind[p] !== 'sea');
+  for (const p of landed) {
+    const code = map.locationCode[p]!;
+    const position: Position = {
+      phase: { season: 'fall', year: 1901, type: 'retreat' },
+      units: [{ power: 'GERMANY', type: 'A', location: code }],
+      dislodged: [{ power: 'FRANCE', type: 'A', location: code, attackerFrom: code }],
+      contested: [],
+      supplyCenters: {},
+    };
+    const doc = draw(map, position, {});
+    const label = byClass(doc, 'label').find((l) => l.attributes['data-province'] === code)!;
+    const [x, y] = g.anchors[p]!;
+    assert.ok(clear(label, [x, y], u), `${code}: the label is under the unit`);
+    assert.ok(
+      clear(label, [x + u * 1.25, y - u * 1.05], u * 0.85),
+      `${code}: the label is under the dislodged unit`,
+    );
+  }
+});

@@ -22,7 +22,7 @@ Limits (per client = per IP address; a rate of 0 means no limit; see docs/server
   --create-rate N              games one client may create per minute (default 20)
   --import-rate N              games one client may import per minute (default 10)
   --join-rate N                joins one client may make per minute (default 60)
-  --write-rate N               orders, ready marks and other writes per client per minute (default 600)
+  --write-rate N               requests that change a game, per client per minute (default 600)
   --streams-per-client N       event streams one client may hold open (default 32)
   --max-streams N              event streams open in all (default 5000)
   --connections-per-client N   connections one client may hold open (default 256)
@@ -32,7 +32,13 @@ Limits (per client = per IP address; a rate of 0 means no limit; see docs/server
   --idle-timeout S             seconds a kept-alive connection may stay idle (default 10)
   --trust-proxy                take the client's address from X-Forwarded-For (behind a reverse proxy)
 
-Exit status: 0 stopped, 2 bad option or the server could not start (port taken, database unreachable).`;
+
+Start-up failures are one line, "dipkit serve: CODE  what to do", within 5 s, having changed nothing:
+  port-in-use, port-forbidden, bad-host, data-locked (another dipkit serve holds --data DIR: its process id
+  is named; the lock dies with that process, even killed), bad-data-directory, database-unreachable,
+  database-refused, migration-failed.
+
+Exit status: 0 stopped, 2 bad option or the server could not start.`;
 
 /** The limit flags and the ServeOptions limits they set (each a whole number). */
 const LIMIT_FLAGS = {
@@ -156,7 +162,12 @@ export async function run(args: string[]): Promise<number> {
   try {
     running = await server.startServer(options);
   } catch (e) {
-    process.stderr.write(`dipkit serve: cannot start: ${(e as Error).message}\n`);
+    // One line: the code (port-in-use, data-locked, database-unreachable, ...) and what to do.
+    const code = (e as { code?: unknown }).code;
+    const message = ((e as Error).message ?? String(e)).replace(/\s*\n\s*/g, ' ');
+    process.stderr.write(`dipkit serve: ${typeof code === 'string' ? code : 'cannot-start'}  ${message}\n`);
+    // Whatever a half-opened database left running must not keep the process alive.
+    setTimeout(() => process.exit(2), 500).unref();
     return 2;
   }
   const where = database !== undefined ? 'PostgreSQL' : `embedded database in ${options.data}`;

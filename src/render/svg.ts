@@ -139,7 +139,7 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
   svg += `<g class="orders">${drawn.orders}</g>`;
   svg += bounceLayer(map, geometry, contested);
   // Labels over the orders (with a white halo), so an arrow never hides a province's name; units over both.
-  svg += labelLayer(map, geometry, taken);
+  svg += labelLayer(map, geometry, taken, dislodged);
   svg += `<g class="marks">${drawn.marks}</g>`;
   svg += unitLayer(map, position, styles, units, dislodged, u);
   if (showOutcomes) svg += dislodgementLayer(map, geometry, options.result!, units);
@@ -332,13 +332,19 @@ function centerLayer(
 }
 
 /**
- * Abbreviations; a label that a unit would cover (its own province's or a neighbour's, on a crowded board) moves
- * above or below its own unit, or beside, to the first place no unit covers.
+ * Abbreviations; a label that a unit would cover (its own province's or a neighbour's on a crowded board, or a
+ * dislodged unit, drawn above and to the right of the unit that took its place) moves above or below its own unit,
+ * or beside, to the first place no unit covers.
  */
-function labelLayer(map: GameMap, g: BoardGeometry, taken: readonly (Point | undefined)[]): string {
+function labelLayer(
+  map: GameMap,
+  g: BoardGeometry,
+  taken: readonly (Point | undefined)[],
+  dislodged: readonly (Placed | undefined)[],
+): string {
   const u = g.unit;
   const labels = provinceText(map, g).label;
-  const units = taken.filter((t): t is Point => t !== undefined);
+  const units = [...taken, ...dislodged.map((d) => d?.at)].filter((t): t is Point => t !== undefined);
   const covered = (x: number, y: number): boolean =>
     units.some((t) => Math.abs(t[0] - x) < u * 2.2 && Math.abs(t[1] - y) < u * 1.7);
   let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import responseValidation from '@fastify/response-validation';
 import type { Db } from './db.js';
 import { EventHub } from './events.js';
+import { RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './db-errors.js';
 import { PROBLEM_TYPE, Problem, problemBody } from './problems.js';
 import * as schemas from './schemas.js';
 import * as access from './access.js';
@@ -73,7 +74,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
     let body;
-    if (error instanceof Problem) {
+    if (isDatabaseUnavailable(error)) {
+      const problem = databaseUnavailable();
+      body = problemBody(problem.status, problem.code, problem.message);
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (error instanceof Problem) {
       body = problemBody(error.status, error.code, error.message, error.issues);
     } else if ('validation' in error && error.validation) {
       body = validationProblem(error, request);
@@ -148,47 +153,28 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.get<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.readOrders }, async (request) =>
     orders.ordersFor(db, await auth(db, request), request.params.id),
   );
-  app.put<{ Params: Params }>(
-    '/api/games/:id/orders',
-    { schema: schemas.submitOrders, onRequest: limit.write },
-    async (request) => {
-      const body = request.body as { orders: orders.OrderInput[]; phase?: string };
-      // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
-      const caller = await access.authenticate(
-        db,
-        request.params.id,
-        bearerToken(request.headers.authorization),
-        true,
-      );
-      return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
-    },
-  );
-  app.post<{ Params: Params }>(
-    '/api/games/:id/ready',
-    { schema: schemas.markReady, onRequest: limit.write },
-    async (request) => {
-      const body = request.body as { ready: boolean; phase?: string };
-      return orders.setReady(
-        db,
-        await auth(db, request),
-        request.params.id,
-        body.ready,
-        body.phase,
-        instance,
-      );
-    },
-  );
-  app.post<{ Params: Params }>(
-    '/api/games/:id/process',
-    { schema: schemas.processNow, onRequest: limit.write },
-    async (request) => {
-      const caller = await auth(db, request);
-      if (caller.power !== undefined)
-        throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
-      const body = request.body as { phase?: string } | null | undefined;
-      return processing.processNow(db, request.params.id, body?.phase, instance);
-    },
-  );
+  app.put<{ Params: Params }>('/api/games/:id/orders', { schema: schemas.submitOrders }, async (request) => {
+    const body = request.body as { orders: orders.OrderInput[]; phase?: string };
+    // Known tokens need no read: the insert itself checks the phase (orders.submitFor).
+    const caller = await access.authenticate(
+      db,
+      request.params.id,
+      bearerToken(request.headers.authorization),
+      true,
+    );
+    return orders.submitFor(db, caller, request.params.id, body.orders, body.phase);
+  });
+  app.post<{ Params: Params }>('/api/games/:id/ready', { schema: schemas.markReady }, async (request) => {
+    const body = request.body as { ready: boolean; phase?: string };
+    return orders.setReady(db, await auth(db, request), request.params.id, body.ready, body.phase, instance);
+  });
+  app.post<{ Params: Params }>('/api/games/:id/process', { schema: schemas.processNow }, async (request) => {
+    const caller = await auth(db, request);
+    if (caller.power !== undefined)
+      throw new Problem(403, 'admin-only', 'only the admin token may process a phase');
+    const body = request.body as { phase?: string } | null | undefined;
+    return processing.processNow(db, request.params.id, body?.phase, instance);
+  });
   adminRoutes(app, db, instance);
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };

@@ -22,9 +22,14 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Calls `onGame` with the payload of every `pg_notify('dipkit_events', payload)` committed by any instance. */
-  listen(onGame: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `onGame` with the payload of every `pg_notify('dipkit_events', payload)` committed by any instance;
+   * `onResume` after the listening connection was lost and is back (notifications meanwhile were missed).
+   */
+  listen(onGame: (payload: string) => void, onResume?: () => void): Promise<void>;
   close(): Promise<void>;
+  /** The PGlite instance in use (tests close it to see the server survive its loss). */
+  readonly embedded?: PGlite;
 }
 
 export const EVENTS_CHANNEL = 'dipkit_events';
@@ -44,22 +49,56 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return openPglite(options.data ?? './dipkit-data');
 }
 
+/**
+ * PGlite in `dir`. An instance that fails (closed under the server, a WASM abort) is replaced: queries meanwhile
+ * get "unavailable" (503), and a new instance on the same directory is opened at most once a second, with the
+ * event listeners registered again.
+ */
 async function openPglite(dir: string): Promise<Db> {
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir === 'memory://' ? undefined : dir);
+  const create = (): Promise<PGlite> => PGlite.create(dir === 'memory://' ? undefined : dir);
+  let db = await create();
+  let reopening: Promise<void> | undefined;
+  let lastTry = 0;
+  let closing = false;
+  const listeners: ((payload: string) => void)[] = [];
+  const broken = (): boolean => db.closed;
+  /** The live instance, or throws "unavailable" (starting a reopen when the last try is a second old). */
+  const live = (): PGlite => {
+    if (!broken()) return db;
+    if (!closing && !reopening && Date.now() - lastTry >= 1000) {
+      lastTry = Date.now();
+      reopening = (async () => {
+        const next = await create();
+        for (const onGame of listeners) await next.listen(EVENTS_CHANNEL, onGame);
+        db = next;
+      })()
+        .catch(() => undefined)
+        .finally(() => (reopening = undefined));
+    }
+    throw new Error('the embedded database is unavailable (reopening it)');
+  };
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
     const r = await q.query<T>(sql, params as unknown[]);
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   };
   return {
     kind: 'pglite',
-    query: (sql, params) => run(db, sql, params),
+    query: (sql, params) => run(live(), sql, params),
     // PGlite is one session: its transaction() holds every other query back until this one ends.
-    transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+    transaction: (work) => live().transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
     listen: async (onGame) => {
-      await db.listen(EVENTS_CHANNEL, onGame);
+      listeners.push(onGame);
+      await live().listen(EVENTS_CHANNEL, onGame);
     },
-    close: () => db.close(),
+    close: async () => {
+      closing = true;
+      await reopening;
+      if (!db.closed) await db.close();
+    },
+    get embedded() {
+      return db;
+    },
   };
 }
 
@@ -78,9 +117,15 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * PostgreSQL through a `pg` pool. A connection can be lost at any moment (pg_terminate_backend, a restart, a
+ * failover): node-postgres then emits 'error' on its client, which would end the process if nothing listened.
+ * Idle clients are the pool's ('error' on the pool: it drops them); a client checked out for a transaction gets
+ * its own listener for as long as it is out, and is destroyed rather than returned when its connection failed.
+ * The pool opens new connections as requests need them, so it reconnects by itself once the server is back.
+ */
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection (a server restart) is reported here; the pool replaces it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
   pool.on('error', () => undefined);
   let listener: pg.Client | undefined;
   let closed = false;
@@ -93,40 +138,86 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     );
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
-  const connectListener = async (onGame: (payload: string) => void): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+  /** The LISTEN connection: kept open, reopened every second while the server is away. */
+  const connectListener = async (onGame: (payload: string) => void, onResume?: () => void): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    let lost = false;
+    const reconnect = (): void => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = undefined;
+      void client.end().catch(() => undefined);
+      if (closed) return;
+      const retry = (): void => {
+        if (closed) return;
+        connectListener(onGame, onResume).then(
+          () => onResume?.(),
+          () => setTimeout(retry, 1000).unref(),
+        );
+      };
+      setTimeout(retry, 1000).unref();
+    };
     client.on('notification', (n) => {
       if (n.payload !== undefined) onGame(n.payload);
     });
-    client.on('error', () => {
-      // Reconnect after a lost connection; readers catch up from the events table meanwhile.
-      listener = undefined;
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (e) {
+      lost = true; // the caller retries (or reports, at start)
       void client.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connectListener(onGame).catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      throw e;
+    }
     listener = client;
   };
+  /**
+   * A client for a transaction, with its error listener. Attached in pool.connect's callback, which the pool calls
+   * synchronously as it hands the client over: the FATAL message of a terminated backend may sit in the same
+   * network read as the reply that freed the client, and would find no listener by the time an awaited promise
+   * resumed.
+   */
+  const checkOut = (): Promise<{
+    client: pg.PoolClient;
+    onError: (e: Error) => void;
+    failed: () => Error | undefined;
+  }> =>
+    new Promise((resolve, reject) => {
+      pool.connect((err, client) => {
+        if (err || !client) {
+          reject(err ?? new Error('no client'));
+          return;
+        }
+        let failure: Error | undefined;
+        const onError = (e: Error): void => {
+          failure = e;
+        };
+        client.on('error', onError);
+        resolve({ client, onError, failed: () => failure });
+      });
+    });
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     transaction: async (work) => {
-      const client = await pool.connect();
+      const { client, onError, failed } = await checkOut();
       try {
         await client.query('BEGIN');
         const result = await work({ query: (sql, params) => run(client, sql, params) });
         await client.query('COMMIT');
         return result;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (failed() === undefined) await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A client whose connection failed is destroyed, not handed to the next request.
+        client.release(failed());
       }
     },
-    listen: (onGame) => connectListener(onGame),
+    listen: (onGame, onResume) => connectListener(onGame, onResume),
     close: async () => {
       closed = true;
       await listener?.end().catch(() => undefined);

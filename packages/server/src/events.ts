@@ -25,10 +25,12 @@ export class EventHub {
   }
 
   async start(): Promise<void> {
-    await this.#db.listen((id) => this.wake(id));
-    this.#timer = setInterval(() => {
+    const wakeAll = (): void => {
       for (const id of this.#games.keys()) this.wake(id);
-    }, 5000);
+    };
+    // Back from a lost listening connection: what was notified meanwhile is read from the table now.
+    await this.#db.listen((id) => this.wake(id), wakeAll);
+    this.#timer = setInterval(wakeAll, 5000);
     this.#timer.unref();
   }
 

@@ -3,16 +3,20 @@
  * migrations, serves the API, and processes phases whose deadline has passed.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { buildApp } from './app.js';
 import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
-import { processDue } from './processing.js';
+import { startDeadlineLoop } from './deadline-loop.js';
+import { lockDataDir, type DataLock } from './data-lock.js';
+import { StartupError, databaseError, listenError, probePort, safeUrl } from './startup.js';
 import type { Limits } from './limits.js';
 
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';
 export { migrate } from './migrations.js';
+export { StartupError } from './startup.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 export interface ServeOptions extends DbOptions {
@@ -31,41 +35,92 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts a server; resolves once it listens. */
+/** Starts a server; resolves once it listens. Throws a StartupError (one line, a code) having changed nothing. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const db = await openDb(options);
-  await migrate(db);
-  const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const { app, events } = await buildApp({
-    db,
-    instance,
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
-  });
-  await events.start();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async (): Promise<void> => {
-    try {
-      await processDue(db, instance);
-    } catch (e) {
-      process.stderr.write(
-        `dipkit serve: processing deadlines: ${e instanceof Error ? e.message : String(e)}\n`,
-      );
+  const port = options.port ?? 8080;
+  const host = options.host ?? '127.0.0.1';
+  // What was opened or created so far, undone in reverse order when a later step fails.
+  const undo: (() => unknown)[] = [];
+  const rollBack = async (): Promise<void> => {
+    for (const step of undo.reverse()) {
+      try {
+        await step();
+      } catch {
+        // undoing as much as can be undone
+      }
     }
-    if (!stopped) timer = setTimeout(() => void tick(), options.tick ?? 500);
   };
-  const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
-  void tick();
-  return {
-    url: address,
-    db,
-    close: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      events.stop();
-      await app.close();
-      await db.close();
-    },
-  };
+  try {
+    await probePort(port, host);
+    const embedded = options.database === undefined;
+    const where = embedded ? (options.data ?? './dipkit-data') : safeUrl(options.database ?? '');
+    let lock: DataLock | undefined;
+    if (embedded && where !== 'memory://') {
+      lock = holdDataDir(where, undo);
+      undo.push(() => lock?.release());
+    }
+    const db = await openDb(options).catch((e: unknown) => {
+      throw databaseError(e, where, embedded);
+    });
+    undo.push(() => db.close());
+    await migrate(db).catch((e: unknown) => {
+      throw new StartupError('migration-failed', `migrating ${where}: ${(e as Error).message}`);
+    });
+    const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    const { app, events } = await buildApp({
+      db,
+      instance,
+      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
+    undo.push(() => app.close());
+    await events.start().catch((e: unknown) => {
+      throw databaseError(e, where, embedded);
+    });
+    undo.push(() => events.stop());
+    const address = await app.listen({ port, host }).catch((e: NodeJS.ErrnoException) => {
+      throw listenError(e, port, host);
+    });
+    const deadlines = startDeadlineLoop(db, instance, options.tick ?? 500);
+    return {
+      url: address,
+      db,
+      close: async () => {
+        deadlines.stop();
+        events.stop();
+        await app.close();
+        await db.close();
+        // The data directory's lock last: no other server may open the database before this one closed it.
+        lock?.release();
+      },
+    };
+  } catch (e) {
+    await rollBack();
+    throw e;
+  }
+}
+
+/**
+ * Creates the data directory when missing (its removal added to `undo`) and locks it.
+ */
+function holdDataDir(dir: string, undo: (() => unknown)[]): DataLock {
+  const created = !existsSync(dir);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new StartupError(
+      'bad-data-directory',
+      `cannot create the data directory ${dir}: ${(e as Error).message}`,
+    );
+  }
+  if (created) undo.push(() => rmSync(dir, { recursive: true, force: true }));
+  try {
+    return lockDataDir(dir);
+  } catch (e) {
+    if (e instanceof StartupError) throw e;
+    throw new StartupError(
+      'bad-data-directory',
+      `cannot lock the data directory ${dir}: ${(e as Error).message}`,
+    );
+  }
 }

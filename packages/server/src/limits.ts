@@ -84,14 +84,26 @@ const COUNTED: Record<Kind, string> = {
   write: 'writes to games',
 };
 
+/** A route that changes a game: any method but GET/HEAD under /api/games/:id/, joining aside (its own rate). */
+function writesToAGame(method: string | string[], url: string): boolean {
+  const methods = Array.isArray(method) ? method : [method];
+  return (
+    methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m)) &&
+    url.startsWith('/api/games/:id/') &&
+    url !== '/api/games/:id/join'
+  );
+}
+
 /**
- * The rate limits, one onRequest hook per kind: a route adds `onRequest: limit.write`. Routes that share a kind
- * share its count (one hook, one store). Over the limit: 429 `rate-limited` with Retry-After.
+ * The rate limits, one onRequest hook per kind: a route adds `onRequest: limit.create`. Routes that share a kind
+ * share its count (one hook, one store). Every route that writes to a game, whoever adds it later (orders, ready,
+ * admin controls, messages, bots), gets the write limit by itself. Over the limit: 429 `rate-limited` with
+ * Retry-After.
  */
 export async function rateLimits(
   app: FastifyInstance,
   limits: Limits,
-): Promise<Record<Kind, onRequestHookHandler[]>> {
+): Promise<Record<Exclude<Kind, 'write'>, onRequestHookHandler[]>> {
   await app.register(rateLimit, { global: false });
   const hook = (kind: Kind, max: number): onRequestHookHandler[] =>
     max <= 0
@@ -108,11 +120,16 @@ export async function rateLimits(
               ),
           }),
         ];
+  const write = hook('write', limits.writeRate);
+  app.addHook('onRoute', (route) => {
+    if (write.length === 0 || !writesToAGame(route.method, route.url)) return;
+    const before = route.onRequest;
+    route.onRequest = [...write, ...(before === undefined ? [] : Array.isArray(before) ? before : [before])];
+  });
   return {
     create: hook('create', limits.createRate),
     import: hook('import', limits.importRate),
     join: hook('join', limits.joinRate),
-    write: hook('write', limits.writeRate),
   };
 }
 

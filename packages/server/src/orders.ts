@@ -30,7 +30,12 @@ export async function legalFor(
   if (caller.status === 'active') {
     const map = mapOf(caller.map);
     const { position } = await phaseState(db, id, caller.seq);
-    const rules = resolveRules('datc', caller.options.rules ?? []).value;
+    const resolved = resolveRules('datc', caller.options.rules ?? []).value;
+    // The orders that can succeed in the position (4.E.1 "possible now"), whatever the game's 4.E.1 choice: that
+    // choice only decides which typed orders the adjudicator accepts (and judges as failing), while a player
+    // choosing from a list wants "A PAR - BUR", not about 90 moves to every valid place. The other choices
+    // (4.C.5's nationality, 4.A.6's paths) still shape the list, as they shape what is accepted.
+    const rules = resolved === undefined ? undefined : { ...resolved, legalOrders: 'possible-now' as const };
     for (const o of legalOrders(map, position, rules === undefined ? { power } : { power, rules })) {
       const unit = o.unit === '' ? 'WAIVE' : o.unit;
       (orders[unit] ??= []).push(o.text);

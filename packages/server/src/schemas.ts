@@ -12,7 +12,12 @@ const POWER = {
   maxLength: 40,
   description: 'a power: "FRANCE" (any spelling the map knows)',
 };
-const PHASE = { type: 'string', pattern: '^[SFW][0-9]{4}[MRA]$', description: 'a phase name: "S1901M"' };
+/** Any year a bundled map's calendar reaches: North Sea Wars' S0M, Ancient Mediterranean's S1M, S901M, S1901M. */
+const PHASE = {
+  type: 'string',
+  pattern: '^[SFW](0|[1-9][0-9]{0,5})[MRA]$',
+  description: 'a phase name: season, year (no leading zero), type: "S1901M", "F0M", "W901A"',
+};
 const TIME = { type: ['string', 'null'], description: 'ISO 8601 time (UTC), or null' };
 
 export const GAME_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{6,64}$' };
@@ -365,7 +370,8 @@ export const joinGame = {
 };
 
 export const legalOrders = {
-  summary: "The legal orders of the token's power in the current phase, by unit (MILA text)",
+  summary:
+    "The orders of the token's power that can succeed in the current phase (DATC 4.E.1 'possible now', whatever the game's 4.E.1 choice), by unit (MILA text)",
   tags: ['orders'],
   security,
   params: idParams,

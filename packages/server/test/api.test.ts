@@ -170,6 +170,36 @@ describe('games', () => {
 });
 
 describe('orders', () => {
+  test('the legal orders are those that can succeed, whatever the 4.E.1 choice; it decides what typed text is taken', async () => {
+    // The 1971 rules take any move to a valid place (4.E.1 b); the list is still "possible now" (judged by hand:
+    // Paris borders BRE, BUR, GAS, PIC; Marseilles' army can reach BUR and GAS, Munich's BUR, Brest's fleet GAS and
+    // PIC).
+    const g = await newGame({ rules: '1971' });
+    const f = await join(g.id, 'FRANCE');
+    const legal = await call<{ orders: Record<string, string[]> }>(
+      base,
+      'GET',
+      `/api/games/${g.id}/legal`,
+      undefined,
+      f.token,
+    );
+    assert.deepEqual([...(legal.body.orders['A PAR'] ?? [])].sort(), [
+      'A PAR - BRE',
+      'A PAR - BUR',
+      'A PAR - GAS',
+      'A PAR - PIC',
+      'A PAR H',
+      'A PAR S A MAR - BUR',
+      'A PAR S A MAR - GAS',
+      'A PAR S A MUN - BUR',
+      'A PAR S F BRE',
+      'A PAR S F BRE - GAS',
+      'A PAR S F BRE - PIC',
+    ]);
+    const put = await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - MOS'] }, f.token);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+  });
+
   test('legal orders, submit text and structured orders, read them back', async () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');

@@ -121,16 +121,18 @@ describe('the default limits', () => {
     assertRateLimited(await problemOf(r), r.headers);
   });
 
-  test(`writing: ${DEFAULT_LIMITS.writeRate} a minute, orders, ready and process counted together`, async () => {
+  test(`writing: ${DEFAULT_LIMITS.writeRate} a minute, orders, ready, process and admin controls counted together`, async () => {
     const path = `/api/games/${game}`;
     const third = Math.floor(DEFAULT_LIMITS.writeRate / 3);
     const put = () =>
       fetch(`${base}${path}/orders`, { method: 'PUT', headers: json, body: '{"orders": []}' });
     await spend(third, put);
     await spend(third, () => fetch(`${base}${path}/ready`, { method: 'POST', headers: json, body: '{}' }));
-    await spend(DEFAULT_LIMITS.writeRate - 2 * third, () =>
+    await spend(DEFAULT_LIMITS.writeRate - 2 * third - 1, () =>
       fetch(`${base}${path}/process`, { method: 'POST', headers: json, body: '{}' }),
     );
+    // A route added by another module (the admin controls) counts as a write too.
+    await spend(1, () => fetch(`${base}${path}/pause`, { method: 'POST', headers: json, body: '{}' }));
     const r = await put();
     assertRateLimited(await problemOf(r), r.headers);
   });

@@ -5,48 +5,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from 'dipkit';
-import { openDb, type Db } from '../src/index.js';
+import { openDb } from '../src/index.js';
 import { allReady, joinAll, playPhase, type Seat } from './client.js';
-import { CLI, DATABASE_URL, LOAD_FLAGS, ON_POSTGRES, POWERS, call } from './helpers.js';
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-}
-
-/** Starts `dipkit serve` on a free port; resolves once it listens. */
-function serve(database: string[]): Promise<Instance> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...LOAD_FLAGS, ...database], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s: ${out} ${err}`)), 60_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: m[1], child });
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`dipkit serve exited (${code}): ${err}`)));
-  });
-}
-
-async function stop(instance: Instance, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-  instance.child.kill(signal);
-  await exited;
-}
+import { CLI, DATABASE_URL, ON_POSTGRES, POWERS, call } from './helpers.js';
+import { checkPhases, serve, stop } from './processes.js';
 
 async function createGames(
   base: string,
@@ -59,32 +26,6 @@ async function createGames(
     games.push({ id: r.body.id, seats: await joinAll(base, r.body.id, POWERS) });
   }
   return games;
-}
-
-/** Checks the stored phases of every game: numbered 0..n-1, each phase name once, one 'phase' event each. */
-async function checkPhases(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (const id of ids) {
-    const r = await db.query<{ n: number; names: number; top: number; seq: number; events: number }>(
-      `SELECT count(*)::int AS n, count(DISTINCT p.name)::int AS names, coalesce(max(p.seq), -1)::int AS top,
-              (SELECT seq FROM games WHERE id = $1) AS seq,
-              (SELECT count(*)::int FROM events WHERE game_id = $1 AND kind = 'phase') AS events
-       FROM phases p WHERE p.game_id = $1`,
-      [id],
-    );
-    const row = r.rows[0]!;
-    assert.equal(row.names, row.n, `${id}: a phase name twice`);
-    assert.equal(row.top, row.n - 1, `${id}: phases numbered 0..n-1`);
-    assert.equal(row.seq, row.n, `${id}: the game is at the phase after its last record`);
-    assert.equal(row.events, row.n, `${id}: one 'phase' event per processed phase`);
-    const stale = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM orders o JOIN games g ON g.id = o.game_id WHERE o.game_id = $1 AND o.seq <> g.seq',
-      [id],
-    );
-    assert.equal(stale.rows[0]?.n, 0, `${id}: no orders left from a processed phase`);
-    counts.set(id, row.n);
-  }
-  return counts;
 }
 
 test(

@@ -58,6 +58,8 @@ export interface GameView extends GameSettings {
   position: Omit<Position, 'phase'>;
   centers: Record<string, number>;
   powers: { power: string; joined: boolean; ready: boolean; mustOrder: boolean; civilDisorder?: boolean }[];
+  /** In an adjustment phase: the builds (change > 0) or removals (change < 0) due, by power. */
+  adjustments?: { power: string; change: number; buildSites: string[] }[];
   history?: HistoryPhase[];
 }
 

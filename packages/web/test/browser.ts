@@ -61,10 +61,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(imagesDir, name), fullPage: false });
 }
 
+/**
+ * A screenshot of a state of a page for a person to look at (selection, highlights, arrows, retreat, builds), into
+ * the folder DIPKIT_SCREENSHOTS names; none when it is not set (CI).
+ */
+export async function stateShot(page: Page, name: string): Promise<void> {
+  const dir = process.env['DIPKIT_SCREENSHOTS'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
+}
+
 /** Milliseconds from navigation start to the first board drawn (common.ts sets window.firstBoard). */
 export async function firstBoardTime(page: Page): Promise<number> {
   await page.waitForFunction(() => 'firstBoard' in window);
   return page.evaluate(() => (window as unknown as { firstBoard: number }).firstBoard);
+}
+
+/** Milliseconds from navigation start until the game page takes orders by click (game.ts sets window.interactive). */
+export async function interactiveTime(page: Page): Promise<number> {
+  await page.waitForFunction(() => 'interactive' in window);
+  return page.evaluate(() => (window as unknown as { interactive: number }).interactive);
 }
 
 /** The units on the board as "POWER LOCATION", sorted. */

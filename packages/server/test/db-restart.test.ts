@@ -1,0 +1,124 @@
+/**
+ * PostgreSQL restarted mid-game (`pg_ctl -m fast stop`, which drops every connection, then start), twice, with
+ * players submitting and marking ready, a game moved on by its deadlines and an event stream open. The `dipkit
+ * serve` process stays up: requests meanwhile get 503 database-unavailable, afterwards everything works without
+ * restarting dipkit; the open stream and a stream resumed with Last-Event-ID get every event once, in order; the
+ * deadline loop resumes; no acknowledged order is lost and no phase processed twice.
+ *
+ * It stops the database every other test uses, so it runs on its own: scripts/with-postgres.sh runs it after the
+ * rest with DIPKIT_TEST_PG_RESTART naming the script that restarts its PostgreSQL.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { openDb } from '../src/index.js';
+import { joinAll } from './client.js';
+import { EventReader, FaultLoad, checkAcknowledged, type Game } from './fault-load.js';
+import { DATABASE_URL, POWERS, call } from './helpers.js';
+import { checkPhases, serve, stop } from './processes.js';
+
+const RESTART = process.env['DIPKIT_TEST_PG_RESTART'];
+const RESTARTS = 2;
+
+async function eventCount(id: string): Promise<number> {
+  const db = await openDb({ database: DATABASE_URL ?? '' });
+  try {
+    return (
+      (await db.query<{ n: number }>('SELECT event_seq AS n FROM games WHERE id = $1', [id])).rows[0]?.n ?? 0
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+test(
+  `PostgreSQL restarted ${RESTARTS} times mid-game: the server lives on, streams resume, nothing is lost`,
+  {
+    skip: RESTART === undefined ? 'needs DIPKIT_TEST_PG_RESTART (scripts/with-postgres.sh sets it)' : false,
+    timeout: 180_000,
+  },
+  async () => {
+    const server = await serve(['--database', DATABASE_URL ?? '']);
+    const streams: EventReader[] = [];
+    try {
+      const base = server.url;
+      const games: Game[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await call<{ id: string }>(base, 'POST', '/api/games', { maxYear: 1915 });
+        games.push({ id: r.body.id, seats: await joinAll(base, r.body.id, POWERS) });
+      }
+      // Moved on by deadlines only (nobody orders): the deadline loop must resume after each restart.
+      const timed = await call<{ id: string }>(base, 'POST', '/api/games', {
+        processWhenReady: false,
+        deadlines: { movement: 1, retreat: 1, adjustment: 1 },
+      });
+      const watched = games[0]?.id ?? '';
+      const stream = new EventReader(`${base}/api/games/${watched}/events?since=0`);
+      streams.push(stream);
+      const load = new FaultLoad(base);
+      const running = load.run(games);
+      let timedPhases = 0;
+      for (let i = 0; i < RESTARTS; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        execFileSync(RESTART ?? '', ['1'], { stdio: 'ignore' });
+        // Back: the deadline game moves on again without any request.
+        const before = await phaseCount(base, timed.body.id);
+        let after = before;
+        for (let k = 0; k < 100 && after <= before; k++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          after = await phaseCount(base, timed.body.id);
+        }
+        assert.ok(after > before, `deadlines processed after restart ${i + 1}`);
+        timedPhases = after;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      load.stop();
+      await running;
+      assert.equal(server.child.exitCode, null, `the server exited: ${server.stderr()}`);
+      assert.equal(server.child.signalCode, null);
+      assert.doesNotMatch(server.stderr(), /Unhandled|internal-error/);
+      assert.ok(load.tally.unavailable > 0, 'requests during the restarts were answered 503');
+      // The open stream catches up with every event of its game, each once and in order.
+      const last = await eventCount(watched);
+      await stream.until(last, 10_000);
+      assert.deepEqual(
+        stream.ids,
+        Array.from({ length: last }, (_, i) => i + 1),
+      );
+      // A client resuming with Last-Event-ID gets exactly what came after it.
+      const half = Math.floor(last / 2);
+      const resumed = new EventReader(`${base}/api/games/${watched}/events`, half);
+      streams.push(resumed);
+      await resumed.until(last, 10_000);
+      assert.deepEqual(
+        resumed.ids,
+        Array.from({ length: last - half }, (_, i) => half + i + 1),
+      );
+      const db = await openDb({ database: DATABASE_URL ?? '' });
+      try {
+        const checked = await checkAcknowledged(db, games, load.acks);
+        const phases = await checkPhases(db, [...games.map((g) => g.id), timed.body.id]);
+        const processed = [...phases.values()].reduce((a, b) => a + b, 0);
+        process.stdout.write(
+          `# fault run: ${RESTARTS} PostgreSQL restarts, ${load.tally.requests} requests, ` +
+            `${load.tally.unavailable} answered 503, ${checked} acknowledged order lists checked, ` +
+            `${processed} phases each processed once (${timedPhases} by deadline), ${last} events streamed in order\n`,
+        );
+      } finally {
+        await db.close();
+      }
+    } finally {
+      for (const s of streams) s.close();
+      await stop(server, 'SIGKILL');
+    }
+  },
+);
+
+async function phaseCount(base: string, id: string): Promise<number> {
+  for (;;) {
+    const r = await call<{ history: unknown[] }>(base, 'GET', `/api/games/${id}`);
+    if (r.status === 200) return r.body.history.length;
+    assert.equal(r.status, 503, JSON.stringify(r.body));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
