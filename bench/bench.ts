@@ -2,7 +2,7 @@
  * `npm run bench`: prints figures, asserts nothing. Every workload derives from fixed seeds.
  *
  *   npm run bench [-- --json] [--quick]
- *                 [--only opening,midgame,replay,legal,render,scaling,workers,memory,selfplay,variants]
+ *                 [--only opening,midgame,replay,legal,render,scaling,workers,memory,selfplay,variants,bots]
  *                 [--reps N] [--memory-phases N]
  *   npm run bench -- --workload FILE [--out RESULTS] [--json]
  *
@@ -39,6 +39,8 @@ import { midgameWorkload, openingWorkload } from './generate.js';
 import { chainPosition, gridMap, scalingPosition } from './mapgen.js';
 // Whole self-play games on the simulation (bench/selfplay.ts).
 import { benchSelfplay, printSelfplay, type SelfplayFigures } from './selfplay.js';
+// dipkit's bot: its results against random and holding players and itself, its time per phase (bench/bots.ts).
+import { benchBots, printBots, type BotsFigures } from './bots.js';
 // A midgame movement phase on every bundled map (bench/variants.ts).
 import { benchVariants, printVariants, type VariantFigures } from './variants.js';
 // Legal orders as integer rows (benchLegal).
@@ -701,6 +703,11 @@ async function main(argv: string[]): Promise<void> {
     variants = benchVariants(settings);
     printVariants(variants);
   }
+  let bots: BotsFigures | undefined;
+  if (wants('bots')) {
+    bots = benchBots(quick, (line) => log(`\n${line}`));
+    if (!json) printBots(bots);
+  }
   console.log = saved;
   if (json) {
     console.log(
@@ -734,6 +741,7 @@ async function main(argv: string[]): Promise<void> {
           workers,
           memory,
           variants,
+          bots,
         },
         null,
         2,

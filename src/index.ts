@@ -154,7 +154,24 @@ export {
 export { seededRandom } from './selfplay/random-player.js';
 export { replay, formatReplay, type ReplayReport } from './game/replay.js';
 export { readGameJson, writeGameJson, gameToJson, gameFromJson, mapNamed } from './formats/game-json.js';
-export { readMilaJson, writeMilaJson, gameToMila, looksLikeMila } from './formats/mila-json.js';
+export {
+  readMilaJson,
+  writeMilaJson,
+  gameToMila,
+  looksLikeMila,
+  recordedFromMila,
+} from './formats/mila-json.js';
+export { recordedFromGame, type RecordedGame } from './game/history.js';
+export {
+  ALL,
+  MAX_MESSAGE_LENGTH,
+  mayRead,
+  messageTextProblem,
+  messagesOfPhase,
+  readRecipients,
+  recipientsOf,
+  type GameMessage,
+} from './game/messages.js';
 export { readJdipCases, type JdipCase } from './formats/jdip.js';
 export { readPositionText, positionTextMap } from './formats/position-text.js';
 

@@ -32,11 +32,12 @@ function installAndUse(dir: string, spec: string): void {
     "import { standardMap } from 'dipkit';" +
     "import { BatchAdjudicator } from 'dipkit/batch';" +
     "import { playRandomGame } from 'dipkit/random-player';" +
+    "import { createBot } from 'dipkit/bot';" +
     "import { mapTokens } from 'dipkit/daide';" +
-    'console.log(standardMap().provinceCount, typeof BatchAdjudicator, typeof playRandomGame, mapTokens(standardMap()).mapName);';
+    'console.log(standardMap().provinceCount, typeof BatchAdjudicator, typeof playRandomGame, typeof createBot, mapTokens(standardMap()).mapName);';
   assert.equal(
     run(process.execPath, ['--input-type=module', '-e', script], dir),
-    '75 function function standard\n',
+    '75 function function function standard\n',
   );
   assert.equal(run('npx', ['--offline', '--no-install', 'dipkit', '--version'], dir), `dipkit ${version}\n`);
 }

@@ -26,7 +26,9 @@ import {
   submitOrders,
 } from '../game/game.js';
 import { describePhase, describePosition } from '../game/history.js';
-import { playRandomGame, type SelfPlayOptions } from '../selfplay/random-player.js';
+import { describeMessages, mayRead } from '../game/messages.js';
+import { type SelfPlayOptions } from '../selfplay/random-player.js';
+import { PLAYER_KINDS, playGameWith, playersOfPowers, type PlayerKind } from '../selfplay/players.js';
 
 export const summary = 'run a game: new, orders, process, show, history, export, import, selfplay';
 
@@ -54,6 +56,9 @@ export const usage = `Usage: dipkit game <command> FILE [options]
       --json: print { "played" (the phase as the history records it), "phase", "status", "issues" }.
   dipkit game show FILE [--json]
       the current phase, units, dislodged units and their retreats, centres, who must build or disband.
+  dipkit game show FILE --messages [--phase S1901M|all] [--power POWER] [--json]
+      the press of a phase (default: the current one; all: every phase), oldest first, "SENDER -> TO: text";
+      --power: only what POWER wrote or was sent (and the messages to all).
   dipkit game history FILE [--json]
       every phase played: orders with results and reasons, dislodged and disbanded units.
       --json: print { "history" (every phase as the game file records it), "issues" }.
@@ -62,10 +67,13 @@ export const usage = `Usage: dipkit game <command> FILE [options]
   dipkit game import IN.json FILE [--rules PRESET] [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
       read a MILA/dipcc game (or a dipkit game file) and save it as a dipkit game file; --rules etc.: the
       rules it was played with (a file recorded by dipcc: --rules dipcc), recorded in FILE.
-  dipkit game selfplay FILE [--map NAME|FILE] [--seed N] [--victory N] [--max-year YEAR] [--rules PRESET]
-                       [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
-      play a whole game with random legal orders for every power (seeded: the same seed gives the same game),
-      to a victory or the end of --max-year (default 1920), and save it in FILE.
+  dipkit game selfplay FILE [--map NAME|FILE] [--players LIST] [--seed N] [--victory N] [--max-year YEAR]
+                       [--rules PRESET] [--rule ISSUE=CHOICE]... [--unretreatable WHAT] [--force]
+      play a whole game (seeded: the same seed gives the same game), to a victory or the end of --max-year
+      (default: the map's twentieth Fall, 1920 on the standard map), and save it in FILE. --players: who plays
+      each power, in the map's order of powers ("dipkit maps NAME"), comma-separated, the last one repeated:
+      bot (dipkit's bot), random (random legal orders; the default), hold (holds, nothing else):
+      "--players bot,random" puts the bot on the first power against six random players.
 
 Several processes may change one game at once (one bot per power): each change holds FILE.lock while it reads
 and writes FILE, and waits up to 10 s (DIPKIT_LOCK_WAIT_MS) for another; past that it fails with "locked".
@@ -326,11 +334,22 @@ function cmdProcess(report: Report, args: string[]): number {
 }
 
 function cmdShow(report: Report, args: string[]): number {
-  const p = parse(report, args, { json: { type: 'boolean' }, ...mapFlag });
+  const p = parse(report, args, {
+    json: { type: 'boolean' },
+    messages: { type: 'boolean' },
+    phase: { type: 'string' },
+    power: { type: 'string' },
+    ...mapFlag,
+  });
   if (!p || !wantPositionals(report, p.positionals, 1, 1)) return report.fail();
+  if (p.values['messages'] !== true && (p.values['phase'] !== undefined || p.values['power'] !== undefined)) {
+    report.usageError('bad-arguments', '--phase and --power go with --messages');
+    return report.fail();
+  }
   const loaded = loadGame(report, p.positionals[0] ?? '', p.values);
   if (!loaded) return report.fail();
   const { game, map } = loaded;
+  if (p.values['messages'] === true) return showMessages(report, map, game, p.values);
   if (p.values['json'] === true) {
     const json = gameToJson(game);
     const out: Record<string, unknown> = {
@@ -347,6 +366,50 @@ function cmdShow(report: Report, args: string[]): number {
     return 0;
   }
   for (const line of describePosition(map, game)) process.stdout.write(`${line}\n`);
+  return 0;
+}
+
+/**
+ * `game show FILE --messages`: one phase's conversation (the current phase, or --phase NAME; --phase all: every
+ * phase), optionally only what --power sent or was sent (messages to all included).
+ */
+function showMessages(report: Report, map: GameMap, game: Game, values: Values): number {
+  const all = game.messages ?? [];
+  const phaseValue = values['phase'];
+  const wanted = typeof phaseValue === 'string' ? phaseValue.trim().toUpperCase() : currentPhase(game);
+  const phases = [...new Set(all.map((m) => m.phase))];
+  const known = new Set([...game.history.map((r) => r.name), currentPhase(game), ...phases]);
+  if (wanted !== 'ALL' && !known.has(wanted)) {
+    report.add([issue('no-such-phase', `the game has no phase ${wanted}; give a phase it played or "all"`)]);
+    return report.fail();
+  }
+  let power: string | undefined;
+  if (typeof values['power'] === 'string') {
+    power = map.powers[lookupPower(map, values['power'])];
+    if (power === undefined) {
+      report.usageError(
+        'unknown-power',
+        `unknown power "${values['power']}"; powers: ${map.powers.join(', ')}`,
+      );
+      return report.fail();
+    }
+  }
+  const shown = all.filter(
+    (m) => (wanted === 'ALL' || m.phase === wanted) && (power === undefined || mayRead(m, power)),
+  );
+  if (values['json'] === true) {
+    report.printJson({ phase: wanted === 'ALL' ? 'all' : wanted, messages: shown });
+    return 0;
+  }
+  if (shown.length === 0) {
+    const counts = phases.map((ph) => `${ph} (${all.filter((m) => m.phase === ph).length})`);
+    const where = wanted === 'ALL' ? 'in the game' : `in ${wanted}`;
+    const hint =
+      counts.length === 0 ? 'the game has no messages' : `phases with messages: ${counts.join(', ')}`;
+    process.stdout.write(`no messages ${where}${power === undefined ? '' : ` for ${power}`}; ${hint}\n`);
+    return 0;
+  }
+  for (const line of describeMessages(shown)) process.stdout.write(`${line}\n`);
   return 0;
 }
 
@@ -414,11 +477,30 @@ function cmdImport(report: Report, args: string[]): number {
   });
 }
 
+/** The --players list ("bot,random,hold"); null (reported) when a name is not a player. */
+function playersFlag(report: Report, value: unknown): PlayerKind[] | null {
+  if (typeof value !== 'string') return ['random'];
+  const names = value.split(',').map((n) => n.trim().toLowerCase());
+  for (const name of names) {
+    if (!(PLAYER_KINDS as readonly string[]).includes(name)) {
+      const near = nearest(name, PLAYER_KINDS);
+      const hint = near === undefined ? '' : ` (did you mean "${near}"?)`;
+      report.usageError(
+        'bad-players',
+        `--players: unknown player "${name}"${hint}; players: ${PLAYER_KINDS.join(', ')}`,
+      );
+      return null;
+    }
+  }
+  return names as PlayerKind[];
+}
+
 function cmdSelfplay(report: Report, args: string[]): number {
   const p = parse(report, args, {
     seed: { type: 'string' },
     victory: { type: 'string' },
     'max-year': { type: 'string' },
+    players: { type: 'string' },
     force: { type: 'boolean' },
     ...mapFlag,
     ...ruleFlags,
@@ -428,6 +510,8 @@ function cmdSelfplay(report: Report, args: string[]): number {
   const file = p.positionals[0] ?? '';
   const map = newGameMap(report, p.values);
   if (!map) return report.fail();
+  const players = playersFlag(report, p.values['players']);
+  if (players === null) return report.fail();
   const seed = whole(report, p.values['seed'], 'seed', 0, 2 ** 32 - 1);
   const victory = whole(report, p.values['victory'], 'victory', 1, map.supplyCenterCount);
   const maxYear = whole(report, p.values['max-year'], 'max-year', map.startYear, 3000);
@@ -438,11 +522,20 @@ function cmdSelfplay(report: Report, args: string[]): number {
   const options: SelfPlayOptions = { seed: seed ?? 1, ...choice };
   if (victory !== undefined) options.victoryCenters = victory;
   if (maxYear !== undefined) options.maxYear = maxYear;
-  const game = playRandomGame(map, options);
+  const game = playGameWith(map, { ...options, players });
   return changeGame(report, file, () => {
     if (!mayWrite(report, file, p.values) || !saveGame(report, file, game)) return report.fail();
     const result = game.status === 'won' ? `${game.winner ?? '?'} wins` : 'draw';
     process.stdout.write(`${file}: ${game.history.length} phases played, ${result}\n`);
+    const kinds = playersOfPowers(map, players);
+    if (kinds.some((k) => k !== 'random')) {
+      const counts = centerCounts(map, game.position.supplyCenters);
+      const lines = map.powers.map(
+        (power, i) =>
+          `  ${power.padEnd(10)} ${kinds[i]!.padEnd(7)} ${counts[power] ?? 0} centre${counts[power] === 1 ? '' : 's'}`,
+      );
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
     return 0;
   });
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as adjudicate from './adjudicate.js';
+import * as bot from './bot.js';
 import { nearest } from './io.js';
 import * as datc from './datc.js';
 import * as game from './game.js';
@@ -23,6 +24,7 @@ interface Command {
 
 const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ['adjudicate', adjudicate],
+  ['bot', bot],
   ['datc', datc],
   ['game', game],
   ['legal', legal],

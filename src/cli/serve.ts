@@ -14,7 +14,7 @@ Options:
   --port N         the port to listen on (default 8080; 0: any free port)
   --host HOST      the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --data DIR       the embedded database's directory (PGlite; default ./dipkit-data)
-  --database URL   a PostgreSQL server instead, postgres://user:password@host:5432/db (default: $DATABASE_URL).
+  --database URL   a PostgreSQL server instead, postgres://user:password@host:5432/db (default: $DATABASE_URL, unless --data is given).
                    Several instances may share one database: each processes phases, none twice.
   -h, --help       show this help
 
@@ -124,8 +124,10 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`dipkit serve: --port must be a number from 0 to 65535, not "${values.port}"\n`);
     return 2;
   }
-  const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
-  if (database !== undefined && values.data !== undefined) {
+  // $DATABASE_URL is only a default: an explicit --data chooses the embedded database.
+  const database =
+    values.database ?? (values.data === undefined ? process.env['DATABASE_URL'] || undefined : undefined);
+  if (values.database !== undefined && values.data !== undefined) {
     process.stderr.write(
       'dipkit serve: give --data (embedded database) or --database (PostgreSQL), not both\n',
     );

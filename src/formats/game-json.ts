@@ -41,6 +41,10 @@
  *       "adjustments": [{ "power": "FRANCE", "centers": 5, "units": 4, "change": 1 }],   // adjustment phases
  *       "civilDisorder": [ units ],      // adjustment phases
  *       "rebuilt": [ units ] }           // neutral armies rebuilt at the end of the year (rules.neutralArmies)
+ *   ],
+ *   "messages": [                        // optional: press, oldest first
+ *     { "phase": "S1901M", "sender": "FRANCE", "to": "ENGLAND", "text": "DMZ in the Channel?",
+ *       "time": 1700000000000000 }       // to: "ALL", a power or a list of powers; time: MILA's time_sent
  *   ]
  * }
  * ```
@@ -74,6 +78,7 @@ import {
   type SubmittedOrder,
 } from '../game/game.js';
 import { parsePhaseName, phaseName } from '../game/phases.js';
+import { ALL, type GameMessage } from '../game/messages.js';
 
 export const GAME_FORMAT = 'dipkit-game';
 export const GAME_VERSION = 1;
@@ -154,6 +159,15 @@ export function gameToJson(game: Game): Record<string, unknown> {
     if (r.rebuilt !== undefined) h['rebuilt'] = r.rebuilt.map(unitJson);
     return h;
   });
+  if (game.messages !== undefined && game.messages.length > 0) {
+    out['messages'] = game.messages.map((m) => ({
+      phase: m.phase,
+      sender: m.sender,
+      to: m.to,
+      text: m.text,
+      time: m.time,
+    }));
+  }
   return out;
 }
 
@@ -357,6 +371,35 @@ class Reader {
     return orders;
   }
 
+  messages(v: unknown, path: string): GameMessage[] {
+    const list = this.array(v, path) ?? [];
+    const out: GameMessage[] = [];
+    list.forEach((raw, i) => {
+      const where = `${path}[${i}]`;
+      const o = this.object(raw, where);
+      if (!o) return;
+      const phase = this.string(this.field(o, 'phase', where), `${where}.phase`);
+      const sender = this.power(this.field(o, 'sender', where), `${where}.sender`);
+      const toRaw = this.field(o, 'to', where);
+      const text = this.string(this.field(o, 'text', where), `${where}.text`);
+      const time = this.field(o, 'time', where);
+      let to: string | string[] | undefined;
+      if (toRaw === ALL) to = ALL;
+      else if (typeof toRaw === 'string') to = this.power(toRaw, `${where}.to`);
+      else if (Array.isArray(toRaw) && toRaw.length > 1) {
+        const powers = toRaw.map((p, j) => this.power(p, `${where}.to[${j}]`));
+        if (powers.every((p) => p !== undefined)) to = powers;
+      } else this.fail('bad-field', `${where}.to must be "ALL", a power or a list of two or more powers`);
+      if (typeof time !== 'number' || !Number.isSafeInteger(time)) {
+        this.fail('bad-field', `${where}.time must be a whole number`);
+        return;
+      }
+      if (phase === undefined || sender === undefined || to === undefined || text === undefined) return;
+      out.push({ phase, sender, to, text, time });
+    });
+    return out;
+  }
+
   phase(v: unknown, path: string): Phase | undefined {
     const s = this.string(v, path);
     if (s === undefined) return undefined;
@@ -485,6 +528,11 @@ export function gameFromJson(json: unknown, onMap?: GameMap): Result<Game> {
     return { issues: r.issues.length > 0 ? r.issues : [issue('bad-format', 'the game file is incomplete')] };
   }
   const game: Game = { map: mapId(map), options, position, orders, history, status };
+  if (json['messages'] !== undefined) {
+    const messages = r.messages(json['messages'], 'messages');
+    if (r.issues.length > 0) return { issues: r.issues };
+    if (messages.length > 0) game.messages = messages;
+  }
   if (typeof json['id'] === 'string') game.id = json['id'];
   else if (json['id'] !== undefined) return { issues: [issue('bad-field', '"id" must be a string')] };
   if (winner !== undefined) game.winner = winner;

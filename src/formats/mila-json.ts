@@ -16,7 +16,8 @@
  *       "orders": { "FRANCE": ["A PAR - BUR", "F BRE - MAO"] },   // also "A LON - BEL VIA", "F NTH C A LON - BEL",
  *                                                                   // "F BLA R SEV", "A PAR B", "F STP/SC B", "A MUN D"
  *       "results": { "A PAR": [], "F BRE": ["bounce"] },
- *       "messages": [] },
+ *       "messages": [{ "sender": "FRANCE", "recipient": "ENGLAND", "message": "DMZ in the Channel?",   // or "ALL"
+ *                      "phase": "S1901M", "time_sent": 1700000000000000 }] },
  *     ...,
  *     { "name": "COMPLETED", "state": { ... the final position ... }, "orders": {}, "results": {} } ] }
  * ```
@@ -33,8 +34,14 @@
  * "dislodged", "void", "no convoy", "disrupted", "disband". `influence` is worked out phase by phase (the provinces a
  * power's units last stood in). A `dipkit` field keeps the options and the result for our own import.
  *
+ * Press: each phase's `messages` are read into the game's messages (`sender` and `recipient` powers, "ALL" or
+ * MILA's "GLOBAL" for everyone, `message` the text, `phase` (the enclosing phase when absent), `time_sent` kept as
+ * recorded) and written back the same way, each message in the phase it names, in the order read; a message to
+ * several powers (which MILA cannot say) is written once per recipient. A game with messages is not written
+ * with MILA's NO_PRESS rule.
+ *
  * Issue codes: not-json, bad-format, unknown-map, missing-field, bad-field, bad-phase, bad-unit, bad-position
- * (errors: no game); unreadable-order, unknown-power (warnings).
+ * (errors: no game); unreadable-order, unknown-power, unreadable-message (warnings).
  */
 import { issue, type Issue, type Result } from '../issues.js';
 import { armyNeighbours, fleetNeighbours, lookupLocation, lookupPower, splitCoast } from '../map/query.js';
@@ -57,6 +64,7 @@ import {
   type SubmittedOrder,
 } from '../game/game.js';
 import type { RecordedGame, RecordedPhase } from '../game/history.js';
+import { ALL, recipientsOf, type GameMessage } from '../game/messages.js';
 import { firstPhase, nextPhase, parsePhaseName, phaseName } from '../game/phases.js';
 import { mapId, mapNamed, parseJson, unknownMap } from './game-json.js';
 
@@ -275,9 +283,22 @@ function ordersRecord(
   );
 }
 
+/** A message as MILA writes it: one per recipient. */
+function milaMessages(message: GameMessage): Obj[] {
+  return (recipientsOf(message) ?? [ALL]).map((recipient) => ({
+    sender: message.sender,
+    recipient,
+    message: message.text,
+    phase: message.phase,
+    time_sent: message.time,
+  }));
+}
+
 /** The game as a MILA/dipcc JSON value. */
 export function gameToMila(map: GameMap, game: Game): Obj {
   const id = game.id ?? 'dipkit-game';
+  const messages = game.messages ?? [];
+  const rules = messages.length > 0 ? [] : ['NO_PRESS'];
   const influence = new Int32Array(map.provinceCount).fill(-1);
   const phases: Obj[] = game.history.map((r) => {
     updateInfluence(map, influence, r.position);
@@ -299,9 +320,16 @@ export function gameToMila(map: GameMap, game: Game): Obj {
     results: {},
     messages: [],
   });
+  // Each message in the phase it names; one naming no phase written here goes with the last.
+  const last = phases[phases.length - 1] as Obj;
+  for (const m of messages) {
+    const home = phases.find((p) => p['name'] === m.phase) ?? last;
+    (home['messages'] as Obj[]).push(...milaMessages(m));
+  }
+  for (const p of phases) (p['state'] as Obj)['rules'] = rules;
   const dipkit: Obj = { options: game.options, status: game.status };
   if (game.winner !== undefined) dipkit['winner'] = game.winner;
-  return { id, map: mapId(map), rules: ['NO_PRESS'], phases, dipkit };
+  return { id, map: mapId(map), rules, phases, dipkit };
 }
 
 /**
@@ -321,6 +349,7 @@ export function writeMilaJson(map: GameMap, game: Game): string {
 
 interface Imported {
   recorded: RecordedGame;
+  messages: GameMessage[];
   id?: string;
   status?: GameStatus;
   winner?: string;
@@ -353,6 +382,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
   const phases: RecordedPhase[] = [];
+  const messages: GameMessage[] = [];
   let previous: RecordedPhase | undefined;
   phasesRaw.forEach((raw, i) => {
     const path = `phases[${i}]`;
@@ -494,6 +524,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
     if (unreadable.length > 0) recorded.unreadable = unreadable;
     if (retreats !== undefined) recorded.retreats = retreats;
     if (!centersRecorded) recorded.centersRecorded = false;
+    messages.push(...readMessages(map, raw['messages'], name, where, warnings));
     phases.push(recorded);
     previous = recorded;
   });
@@ -501,7 +532,7 @@ export function recordedFromMila(json: unknown): Result<Imported> {
   exactRetreatContext(map, phases);
 
   const options: GameOptions = { victoryCenters: map.victoryCenters };
-  const result: Imported = { recorded: { map: mapId(map), options, phases } };
+  const result: Imported = { recorded: { map: mapId(map), options, phases }, messages };
   const extra = json['dipkit'];
   if (isObject(extra)) {
     const o = extra['options'];
@@ -531,6 +562,45 @@ export function recordedFromMila(json: unknown): Result<Imported> {
   }
   if (typeof json['id'] === 'string') result.id = json['id'];
   return { value: result, issues: warnings };
+}
+
+/**
+ * A phase's `messages`; a message that cannot be read (no known sender or recipient, no text) is left out with a
+ * warning. The text and `time_sent` are kept exactly as recorded.
+ */
+function readMessages(
+  map: GameMap,
+  raw: unknown,
+  phaseName: string,
+  where: string,
+  warnings: Issue[],
+): GameMessage[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    warnings.push(issue('unreadable-message', `${where}: "messages" must be an array; left out`));
+    return [];
+  }
+  const out: GameMessage[] = [];
+  raw.forEach((m, i) => {
+    const at = `${where} messages[${i}]`;
+    const skip = (why: string): void => {
+      warnings.push(issue('unreadable-message', `${at}: ${why}; left out`));
+    };
+    if (!isObject(m)) return skip('not an object');
+    const { sender, recipient, message, phase, time_sent: time } = m;
+    const from = typeof sender === 'string' ? map.powers[lookupPower(map, sender)] : undefined;
+    if (from === undefined) return skip(`unknown sender ${JSON.stringify(sender)}`);
+    let to: string | undefined;
+    if (recipient === ALL || recipient === 'GLOBAL') to = ALL;
+    else if (typeof recipient === 'string') to = map.powers[lookupPower(map, recipient)];
+    if (to === undefined) return skip(`unknown recipient ${JSON.stringify(recipient)}`);
+    if (typeof message !== 'string') return skip('no "message" text');
+    if (phase !== undefined && typeof phase !== 'string') return skip('"phase" is not a string');
+    if (time !== undefined && (typeof time !== 'number' || !Number.isSafeInteger(time)))
+      return skip('"time_sent" is not a whole number');
+    out.push({ phase: phase ?? phaseName, sender: from, to, text: message, time: time ?? 0 });
+  });
+  return out;
 }
 
 /**
@@ -649,6 +719,7 @@ export function gameFromRecorded(map: GameMap, imported: Imported): Result<Game>
   };
   if (status === 'won' && won !== undefined) game.winner = won;
   if (imported.id !== undefined) game.id = imported.id;
+  if (imported.messages.length > 0) game.messages = imported.messages;
   return { value: game, issues: [] };
 }
 

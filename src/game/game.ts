@@ -40,6 +40,7 @@ import {
   winner,
 } from './centers.js';
 import { fallYear, firstPhase, phaseName, springYear } from './phases.js';
+import type { GameMessage } from './messages.js';
 import {
   DATC_PREFERRED,
   DEFAULT_FLOW,
@@ -158,6 +159,8 @@ export interface Game {
   status: GameStatus;
   /** The power that won, when `status` is "won". */
   winner?: string;
+  /** Press: the messages powers wrote, oldest first (absent or empty in a game without press). */
+  messages?: GameMessage[];
 }
 
 /** A new game on `map`: the Spring of its start year, the starting units, every power owning its home centres. */
@@ -587,6 +590,7 @@ export function processPhase(map: GameMap, game: Game): Result<Game> {
     status,
   };
   if (won !== undefined) value.winner = won;
+  if (game.messages !== undefined) value.messages = game.messages;
   return { value, issues: [] };
 }
 

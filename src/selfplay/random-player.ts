@@ -69,6 +69,16 @@ export interface SelfPlayOptions extends Partial<GameOptions> {
   seed: number;
 }
 
+/** The options of the simulation for self-play options (year limit: the map's twentieth Fall unless given). */
+export function selfPlaySimulationOptions(map: GameMap, options: Partial<GameOptions>): SimulationOptions {
+  return {
+    maxYear: options.maxYear ?? fallYearOfTurn(map, 20),
+    ...(options.unretreatable === undefined ? {} : { unretreatable: options.unretreatable }),
+    ...(options.victoryCenters === undefined ? {} : { victoryCenters: options.victoryCenters }),
+    ...(options.rules === undefined ? {} : { rules: options.rules }),
+  };
+}
+
 /**
  * Plays a whole game with a random player for every power, to a victory or the end of `maxYear` (unless given,
  * the year of the map's twentieth Fall: 1920 on the standard map), on the simulation; the game is then made, with its history, by playing the same orders through the game
@@ -76,13 +86,7 @@ export interface SelfPlayOptions extends Partial<GameOptions> {
  */
 export function playRandomGame(map: GameMap, options: SelfPlayOptions): Game {
   const random = seededRandom(options.seed);
-  const simOptions: SimulationOptions = {
-    maxYear: options.maxYear ?? fallYearOfTurn(map, 20),
-    ...(options.unretreatable === undefined ? {} : { unretreatable: options.unretreatable }),
-    ...(options.victoryCenters === undefined ? {} : { victoryCenters: options.victoryCenters }),
-    ...(options.rules === undefined ? {} : { rules: options.rules }),
-  };
-  const sim = new Simulation(map, simOptions);
+  const sim = new Simulation(map, selfPlaySimulationOptions(map, options));
   const log = new SimulationLog(sim, `dipkit-random-${options.seed}`);
   const legal = newOrderCodeList();
   while (sim.status === ACTIVE) {

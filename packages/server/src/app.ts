@@ -14,8 +14,11 @@ import * as access from './access.js';
 import * as games from './games.js';
 import * as orders from './orders.js';
 import * as processing from './processing.js';
+import * as messages from './messages.js';
+import { DEFAULT_MESSAGE_RATE, type MessageRate } from './messages.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
@@ -32,6 +35,8 @@ export interface AppOptions {
   instance: string;
   /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
+  /** Messages a power may send per window (default 30 per 60 s). */
+  messageRate?: MessageRate;
   /** Rates, caps and timeouts (limits.ts; DEFAULT_LIMITS for what is not given). */
   limits?: Partial<Limits>;
 }
@@ -52,8 +57,20 @@ function auth(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<acce
   return access.authenticate(db, request.params.id, bearerToken(request.headers.authorization));
 }
 
+/**
+ * The power reading: the token's (from Authorization, or the `token` query parameter, which browsers' EventSource
+ * needs), or undefined for no token and for the admin token. A token that is not one of the game's is refused.
+ */
+async function reader(db: Db, request: FastifyRequest<{ Params: Params }>): Promise<string | undefined> {
+  const query = (request.query as { token?: string } | undefined)?.token;
+  const token = bearerToken(request.headers.authorization) ?? (query === '' ? undefined : query);
+  if (token === undefined) return undefined;
+  return (await access.authenticate(db, request.params.id, token)).power;
+}
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; events: EventHub }> {
   const { db, instance } = options;
+  const messageRate = options.messageRate ?? DEFAULT_MESSAGE_RATE;
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
   const limits = limitsOf(options.limits);
   const app = Fastify({
@@ -115,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
+  botRoutes(app, db, new BotDriver(db, instance).started());
 
   app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {
     const created = await games.createGame(db, request.body as games.CreateInput);
@@ -178,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   adminRoutes(app, db, instance);
   app.get<{ Params: Params }>('/api/games/:id/export', { schema: schemas.exportGame }, async (request) => {
     const q = request.query as { format?: 'mila' | 'dipkit' };
-    return games.exportGame(db, request.params.id, q.format ?? 'mila');
+    return games.exportGame(db, request.params.id, q.format ?? 'mila', await reader(db, request));
   });
   app.get<{ Params: Params }>(
     '/api/games/:id/map.svg',
@@ -198,7 +216,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       const resume = typeof header === 'string' && /^[0-9]{1,9}$/.test(header) ? header : q.since;
       const release = streams.admit(request, reply);
       let since: number;
+      let power: string | undefined;
       try {
+        power = await reader(db, request);
         since = resume !== undefined ? Number(resume) : await games.lastEvent(db, request.params.id);
         if (resume !== undefined) await games.lastEvent(db, request.params.id); // 404 for an unknown game
       } catch (e) {
@@ -213,7 +233,41 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         connection: 'keep-alive',
       });
       reply.raw.write('retry: 2000\n\n');
-      events.subscribe(request.params.id, since, reply.raw);
+      events.subscribe(request.params.id, since, reply.raw, power);
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/games/:id/messages',
+    { schema: schemas.sendMessage },
+    async (request, reply) => {
+      const body = request.body as { to: string | string[]; text: string };
+      try {
+        const sent = await messages.sendMessage(
+          db,
+          await auth(db, request),
+          request.params.id,
+          body.to,
+          body.text,
+          messageRate,
+        );
+        return await reply.code(201).send(sent);
+      } catch (e) {
+        if (e instanceof messages.RateLimited) void reply.header('retry-after', String(e.retryAfter));
+        throw e;
+      }
+    },
+  );
+  app.get<{ Params: Params }>(
+    '/api/games/:id/messages',
+    { schema: schemas.readMessages },
+    async (request) => {
+      const q = request.query as { since?: string; counterpart?: string };
+      const options: { since?: number; counterpart?: string } = {};
+      if (q.since !== undefined) options.since = Number(q.since);
+      if (q.counterpart !== undefined) options.counterpart = q.counterpart;
+      return {
+        messages: await messages.listMessages(db, request.params.id, await reader(db, request), options),
+      };
     },
   );
 

@@ -2,7 +2,8 @@
  * Server-sent events. Every event is a row of the `events` table, numbered per game; a transaction that adds one
  * also runs pg_notify, which every instance hears (LISTEN), so a client connected to any instance gets every event,
  * in order, once. A stream resumes after Last-Event-ID. A slow poll covers notifications lost while an
- * instance's listening connection was down.
+ * instance's listening connection was down. An event with readers (a private message) goes only to the streams
+ * of those powers; the others never see it, not even its number's data.
  */
 import type { ServerResponse } from 'node:http';
 import type { Db } from './db.js';
@@ -11,6 +12,8 @@ import { eventsAfter, type GameEvent } from './games.js';
 interface Subscriber {
   last: number;
   res: ServerResponse;
+  /** The stream's power (its token's), or undefined: the admin token or no token, which see only public events. */
+  reader: string | undefined;
 }
 
 export class EventHub {
@@ -40,9 +43,9 @@ export class EventHub {
     this.#games.clear();
   }
 
-  /** Streams game `id`'s events after `since` to `res` until the client goes away. */
-  subscribe(id: string, since: number, res: ServerResponse): void {
-    const sub: Subscriber = { last: since, res };
+  /** Streams game `id`'s events after `since` that `reader` may see to `res` until the client goes away. */
+  subscribe(id: string, since: number, res: ServerResponse, reader: string | undefined): void {
+    const sub: Subscriber = { last: since, res, reader };
     let subs = this.#games.get(id);
     if (!subs) this.#games.set(id, (subs = new Set()));
     subs.add(sub);
@@ -83,8 +86,9 @@ export class EventHub {
     for (const sub of subs) {
       for (const e of events) {
         if (e.seq <= sub.last) continue;
-        sub.res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(e.data)}\n\n`);
         sub.last = e.seq;
+        if (e.readers !== null && (sub.reader === undefined || !e.readers.includes(sub.reader))) continue;
+        sub.res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(e.data)}\n\n`);
       }
     }
     if (events.length === 1000) this.#busy.set(id, true);

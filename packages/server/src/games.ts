@@ -6,12 +6,9 @@ import {
   adjustmentsDue,
   centerCounts,
   currentPhase,
-  gameFromJson,
   gameToJson,
   gameToMila,
-  looksLikeMila,
   newGame,
-  readMilaJson,
   resolveRules,
   describeRules,
   renderSvg,
@@ -22,10 +19,13 @@ import {
   type PhaseRecord,
 } from 'dipkit';
 import { type Db } from './db.js';
+import { checkImportText } from './import-thread.js';
 import { Problem } from './problems.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
+import { gameMessages, insertImported, pressOf, pressSettings, type PressInput } from './messages.js';
 import {
   type Deadlines,
+  type Press,
   type Settings,
   type GameRow,
   GAME_COLUMNS,
@@ -52,18 +52,27 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  press?: Press;
+  pressInRetreatsAndAdjustments?: boolean;
   /** Start with the powers nobody joins in civil disorder (never waited for). */
   civilDisorder?: boolean;
+  /** Powers that give no orders are played by the bot at processing. */
+  civilDisorderBot?: boolean;
 }
 
-function settingsOf(input: {
-  processWhenReady?: boolean;
-  deadlines?: Deadlines | null;
-  civilDisorder?: boolean;
-}): Settings {
+function settingsOf(
+  input: {
+    processWhenReady?: boolean;
+    deadlines?: Deadlines | null;
+    civilDisorder?: boolean;
+    civilDisorderBot?: boolean;
+  } & PressInput,
+): Settings {
   const settings: Settings = {
     processWhenReady: input.processWhenReady ?? true,
     deadlines: deadlinesOf(input.deadlines),
+    ...pressSettings(input),
+    ...(input.civilDisorderBot === true ? { civilDisorderBot: true } : {}),
   };
   if (input.civilDisorder === true) settings.civilDisorder = true;
   return settings;
@@ -96,15 +105,23 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
 
 export async function importGame(
   db: Db,
-  input: { game: object; processWhenReady?: boolean; deadlines?: Deadlines | null },
+  input: {
+    game: object;
+    processWhenReady?: boolean;
+    deadlines?: Deadlines | null;
+    finished?: boolean;
+    civilDisorderBot?: boolean;
+  } & PressInput,
 ): Promise<{ id: string; adminToken: string }> {
-  const read = looksLikeMila(input.game)
-    ? readMilaJson(JSON.stringify(input.game))
-    : gameFromJson(input.game);
-  if (!read.value) {
-    throw new Problem(422, 'bad-game', read.issues.map((i) => i.message).join('; '), read.issues);
-  }
-  return insertGame(db, read.value, settingsOf(input));
+  // Read and replayed in the worker thread (import-check.ts): a large game does not hold up other requests.
+  const checked = await checkImportText(JSON.stringify(input.game));
+  if (!checked.ok) throw new Problem(checked.status, checked.code, checked.detail, checked.issues);
+  // A record that stops without saying how the game ended (a dataset's game) is imported as over: a draw.
+  const game =
+    input.finished === true && checked.game.status === 'active'
+      ? { ...checked.game, status: 'draw' as const }
+      : checked.game;
+  return insertGame(db, game, settingsOf(input));
 }
 
 async function insertGame(
@@ -153,6 +170,7 @@ async function insertGame(
         JSON.stringify(mine),
       ]);
     }
+    await insertImported(tx, id, game.messages ?? []);
   });
   return { id, adminToken };
 }
@@ -187,8 +205,11 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['victoryCenters'] = row.options.victoryCenters ?? map.victoryCenters;
   if (row.options.maxYear !== undefined) view['maxYear'] = row.options.maxYear;
   view['processWhenReady'] = row.settings.processWhenReady;
+  Object.assign(view, pressOf(row.settings));
   view['deadlines'] = row.settings.deadlines;
   view['deadline'] = row.deadline?.toISOString() ?? null;
+  view['bots'] = row.settings.bots ?? [];
+  view['civilDisorderBot'] = row.settings.civilDisorderBot === true;
   Object.assign(view, controlsView(row.settings));
   view['position'] = {
     units: position.units,
@@ -215,6 +236,7 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
     joined: byPower.has(power),
     ready: byPower.get(power) === true,
     mustOrder: must.has(power),
+    bot: (row.settings.bots ?? []).includes(power),
     civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
   }));
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
@@ -249,14 +271,18 @@ export async function mapSvg(db: Db, id: string, phase: string | undefined): Pro
   return renderSvg(map, record.position, { result: phaseMarks(map, record, rules) });
 }
 
+/** The game as a file; its messages are those `reader` may read (a power, or undefined: the public ones). */
 export async function exportGame(
   db: Db,
   id: string,
   format: 'mila' | 'dipkit',
+  reader: string | undefined,
 ): Promise<Record<string, unknown>> {
   const row = await gameRow(db, id);
   // The current phase's orders stay secret until the phase is adjudicated.
   const game = gameOf(row, await historyOf(db, id, row.seq), []);
+  const messages = await gameMessages(db, id, reader);
+  if (messages.length > 0) game.messages = messages;
   return format === 'dipkit' ? gameToJson(game) : gameToMila(mapOf(row.map), game);
 }
 
@@ -264,11 +290,13 @@ export interface GameEvent {
   seq: number;
   kind: string;
   data: unknown;
+  /** The powers that may see it (a private message), or null: every stream. */
+  readers: string[] | null;
 }
 
 export async function eventsAfter(db: Db, id: string, after: number): Promise<GameEvent[]> {
   const r = await db.query<GameEvent>(
-    'SELECT seq, kind, data FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000',
+    'SELECT seq, kind, data, readers FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT 1000',
     [id, after],
   );
   return r.rows;

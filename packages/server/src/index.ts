@@ -25,6 +25,8 @@ export interface ServeOptions extends DbOptions {
   /** How often deadlines are checked, in milliseconds (default 500). */
   tick?: number;
   bodyLimit?: number;
+  /** Messages a power may send per window (default 30 per 60 s). */
+  messageRate?: { count: number; seconds: number };
   /** Rates, caps and timeouts; what is not given has its default (DEFAULT_LIMITS, docs/server.md). */
   limits?: Partial<Limits>;
 }
@@ -72,6 +74,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       instance,
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.messageRate === undefined ? {} : { messageRate: options.messageRate }),
     });
     undo.push(() => app.close());
     await events.start().catch((e: unknown) => {

@@ -8,7 +8,8 @@
  * players   one row per joined power: the hash of its token, whether it is ready
  * orders    each power's orders for the current phase (`seq` says which phase; older rows are stale)
  * phases    the history: one row per processed phase, written in the transaction that moves the game on
- * events    what server-sent events report, numbered per game
+ * events    what server-sent events report, numbered per game; `readers`: the powers that may see it (null: all)
+ * messages  press, numbered per game (games.message_seq); `recipients` null for a message to all
  *
  * A migration may end with `after`, a step in code for what SQL alone cannot compute (a map's number of powers).
  */
@@ -117,6 +118,25 @@ CREATE INDEX games_open ON games (created_at, id) WHERE status = 'active' AND op
         );
       }
     },
+  },
+  {
+    version: 3,
+    name: 'messages, event readers',
+    sql: `
+ALTER TABLE games ADD COLUMN message_seq integer NOT NULL DEFAULT 0;
+ALTER TABLE events ADD COLUMN readers jsonb;
+CREATE TABLE messages (
+  game_id     text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  id          integer NOT NULL,
+  phase       text NOT NULL,
+  sender      text NOT NULL,
+  recipients  jsonb,
+  text        text NOT NULL,
+  time_sent   bigint NOT NULL,
+  imported    boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (game_id, id)
+);
+CREATE INDEX messages_sender_time ON messages (game_id, sender, time_sent);`,
   },
 ];
 

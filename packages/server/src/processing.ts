@@ -6,6 +6,7 @@
 import { currentPhase, processPhase, type SubmittedOrder } from 'dipkit';
 import { type Db, type Queryable } from './db.js';
 import { Problem } from './problems.js';
+import { civilDisorderOrders } from './bot-orders.js';
 import { deadlinePassed } from './admin.js';
 import { type GameRow, GAME_COLUMNS, mapOf, notFound, phaseSeconds, addEvent, gameOf } from './rows.js';
 
@@ -39,7 +40,7 @@ export async function processLocked(tx: Queryable, row: GameRow, instance: strin
     [row.id, row.seq],
   );
   const byPower = new Map(given.rows.map((r) => [r.power, r.orders]));
-  const orders = map.powers.flatMap((p) => byPower.get(p) ?? []);
+  const orders = civilDisorderOrders(map, row, gameOf(row, [], []), byPower);
   const result = processPhase(map, gameOf(row, [], orders));
   if (!result.value)
     throw new Error(`game ${row.id} ${row.phase}: ${result.issues.map((i) => i.message).join('; ')}`);

@@ -31,10 +31,17 @@ export interface Deadlines {
   adjustment?: number;
 }
 
+/** Press: messages to anyone, to all only, or none (gunboat). */
+export type Press = 'full' | 'public' | 'none';
+
 /** What the server adds to a game: when phases are processed, and the creator's controls (admin.ts). */
 export interface Settings {
   processWhenReady: boolean;
   deadlines: Deadlines | null;
+  /** The powers dipkit's bot plays (bots.ts). */
+  bots?: string[];
+  /** A power that gave no orders is played by the bot when its phase is processed (instead of holding). */
+  civilDisorderBot?: boolean;
   /** The rule preset the game was created with ("datc"); absent for imported games. */
   preset?: string;
   /**
@@ -44,6 +51,9 @@ export interface Settings {
   civilDisorder?: boolean;
   /** Paused by the creator: nothing is processed; the seconds that were left before the deadline. */
   paused?: { remaining: number | null };
+  /** Press (messages.ts; absent in older games: full press in every phase). */
+  press?: Press;
+  pressInRetreatsAndAdjustments?: boolean;
 }
 
 export interface GameRow {
@@ -76,12 +86,21 @@ export function phaseSeconds(settings: Settings, position: Position): number | n
   return settings.deadlines?.[position.phase.type] ?? null;
 }
 
-/** Appends an event to the game's stream (the caller holds the game row lock, which keeps the numbers in order). */
-export async function addEvent(tx: Queryable, id: string, kind: string, data: object): Promise<void> {
+/**
+ * Appends an event to the game's stream (the caller holds the game row lock, which keeps the numbers in order).
+ * `readers`: the powers whose streams may see it (a private message); absent, every stream sees it.
+ */
+export async function addEvent(
+  tx: Queryable,
+  id: string,
+  kind: string,
+  data: object,
+  readers?: readonly string[],
+): Promise<void> {
   await tx.query(
     `WITH s AS (UPDATE games SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq)
-     INSERT INTO events (game_id, seq, kind, data) SELECT $1, event_seq, $2, $3::jsonb FROM s`,
-    [id, kind, JSON.stringify(data)],
+     INSERT INTO events (game_id, seq, kind, data, readers) SELECT $1, event_seq, $2, $3::jsonb, $4::jsonb FROM s`,
+    [id, kind, JSON.stringify(data), readers === undefined ? null : JSON.stringify(readers)],
   );
   await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, id]);
 }

@@ -80,12 +80,37 @@ const deadlines = {
   additionalProperties: false,
 };
 
+const press = {
+  type: 'string',
+  enum: ['full', 'public', 'none'],
+  description:
+    'press: "full" (default): messages to anyone; "public": messages to all only; "none": no messages (gunboat)',
+};
+const pressInRetreatsAndAdjustments = {
+  type: 'boolean',
+  description: 'whether messages may be sent during retreat and adjustment phases (default true)',
+};
+
 const settingsProperties = {
   processWhenReady: {
     type: 'boolean',
     description: 'process a phase as soon as every power with something to order is ready (default true)',
   },
   deadlines,
+  press,
+  pressInRetreatsAndAdjustments,
+  civilDisorderBot: {
+    type: 'boolean',
+    description:
+      "a power that gave no orders (in civil disorder) is played by dipkit's bot when its phase is processed, instead of holding (default false)",
+  },
+};
+
+/** A token in the query string, for browsers' EventSource, which cannot send Authorization. */
+const TOKEN_QUERY = {
+  type: 'string',
+  maxLength: 200,
+  description: 'a power token, where Authorization cannot be sent (EventSource)',
 };
 
 const created = {
@@ -145,6 +170,11 @@ export const importGame = {
     type: 'object',
     properties: {
       game: { type: 'object', description: 'a dipkit game file or a MILA/dipcc game' },
+      finished: {
+        type: 'boolean',
+        description:
+          'import the record as a finished game (a draw, unless the file says how it ended): a game to watch, whose messages are all public',
+      },
       ...settingsProperties,
     },
     required: ['game'],
@@ -266,6 +296,8 @@ export const gameView = {
     victoryCenters: { type: 'integer' },
     maxYear: { type: 'integer', description: 'the year limit: after its last phase the game is drawn' },
     processWhenReady: { type: 'boolean' },
+    press,
+    pressInRetreatsAndAdjustments,
     civilDisorder: {
       type: 'boolean',
       description: 'powers nobody joined are in civil disorder, never awaited',
@@ -273,6 +305,8 @@ export const gameView = {
     paused: { type: 'boolean', description: 'paused by the admin: nothing is processed' },
     deadlines,
     deadline: TIME,
+    bots: { type: 'array', items: { type: 'string' }, description: "the powers dipkit's bot plays" },
+    civilDisorderBot: { type: 'boolean', description: "powers in civil disorder are played by dipkit's bot" },
     position,
     centers: { type: 'object', additionalProperties: { type: 'integer' } },
     retreats: {
@@ -310,6 +344,7 @@ export const gameView = {
           joined: { type: 'boolean' },
           ready: { type: 'boolean' },
           mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
+          bot: { type: 'boolean', description: "dipkit's bot plays the power" },
           civilDisorder: {
             type: 'boolean',
             description: 'nobody joined it and processing does not wait for it',
@@ -329,6 +364,8 @@ export const gameView = {
     'rules',
     'victoryCenters',
     'processWhenReady',
+    'press',
+    'pressInRetreatsAndAdjustments',
     'deadlines',
     'deadline',
     'position',
@@ -504,7 +541,7 @@ export const exportGame = {
   params: idParams,
   querystring: {
     type: 'object',
-    properties: { format: { type: 'string', enum: ['mila', 'dipkit'] } },
+    properties: { format: { type: 'string', enum: ['mila', 'dipkit'] }, token: TOKEN_QUERY },
     additionalProperties: false,
   },
   response: responses(200, { type: 'object', additionalProperties: true }),
@@ -531,14 +568,92 @@ export const mapSvg = {
 };
 
 export const gameEvents = {
-  summary: 'Server-sent events of a game: joined, ready, phase (processed), gameover',
+  summary: 'Server-sent events of a game: joined, ready, phase (processed), gameover, message',
   description:
-    'text/event-stream; each event has an id (its number in the game), an event name and JSON data. Send Last-Event-ID (or ?since=N) to receive the events after N first; without it the stream starts now.',
+    'text/event-stream; each event has an id (its number in the game), an event name and JSON data. Send Last-Event-ID (or ?since=N) to receive the events after N first; without it the stream starts now. A private message event reaches only the streams of its sender and recipients: give the power token in Authorization or ?token=.',
   tags: ['games'],
   params: idParams,
   querystring: {
     type: 'object',
-    properties: { since: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+    properties: { since: { type: 'string', pattern: '^[0-9]{1,9}$' }, token: TOKEN_QUERY },
     additionalProperties: false,
   },
+};
+
+const message = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer', description: "the message's number in the game, in the order sent" },
+    phase: { type: 'string', description: 'the phase it was sent in' },
+    from: { type: 'string' },
+    to: {
+      description: '"ALL", a power, or a list of two or more powers',
+      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    },
+    text: { type: 'string' },
+    time: { type: 'string', description: 'ISO 8601 time (UTC) it was sent' },
+  },
+  required: ['id', 'phase', 'from', 'to', 'text', 'time'],
+  additionalProperties: false,
+};
+
+export const sendMessage = {
+  summary: "Send a message from the token's power to a power, several powers or all",
+  description:
+    "Refused with 403 press-not-allowed when the game's press settings forbid it (gunboat, public press only, press closed in retreats and adjustments), 422 bad-message for an empty text, one over 10,000 characters or with a control character (line feeds and tabs are fine), 429 rate-limited (with Retry-After) past 30 messages a minute per power. 201 only once the message is stored.",
+  tags: ['press'],
+  security,
+  params: idParams,
+  body: {
+    type: 'object',
+    properties: {
+      to: {
+        description: '"ALL", a power ("ENGLAND", any spelling the map knows) or a list of powers',
+        oneOf: [
+          { type: 'string', minLength: 1, maxLength: 40 },
+          {
+            type: 'array',
+            minItems: 1,
+            maxItems: 40,
+            items: { type: 'string', minLength: 1, maxLength: 40 },
+          },
+        ],
+      },
+      text: { type: 'string', description: 'the message, 1 to 10,000 characters' },
+    },
+    required: ['to', 'text'],
+    additionalProperties: false,
+  },
+  response: responses(201, message),
+};
+
+export const readMessages = {
+  summary:
+    'The messages the token may read: sent by its power, to it, or to all (no token: only those to all)',
+  description:
+    "Oldest first. The admin token reads only the messages to all. A finished imported game's record is public: every message of it.",
+  tags: ['press'],
+  security,
+  params: idParams,
+  querystring: {
+    type: 'object',
+    properties: {
+      since: { type: 'string', pattern: '^[0-9]{1,9}$', description: 'only the messages after this id' },
+      counterpart: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 40,
+        description:
+          'one conversation: the private messages between the token\'s power and this one ("ALL": the messages to all); without a power token, the messages this power wrote or was sent',
+      },
+      token: TOKEN_QUERY,
+    },
+    additionalProperties: false,
+  },
+  response: responses(200, {
+    type: 'object',
+    properties: { messages: { type: 'array', items: message } },
+    required: ['messages'],
+    additionalProperties: false,
+  }),
 };

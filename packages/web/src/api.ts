@@ -61,6 +61,9 @@ export interface GameView extends GameSettings {
   /** In an adjustment phase: the builds (change > 0) or removals (change < 0) due, by power. */
   adjustments?: { power: string; change: number; buildSites: string[] }[];
   history?: HistoryPhase[];
+  /** Press: "full", "public" (to all only) or "none" (gunboat). */
+  press?: 'full' | 'public' | 'none';
+  pressInRetreatsAndAdjustments?: boolean;
 }
 
 export interface Seat {

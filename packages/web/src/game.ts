@@ -14,6 +14,7 @@ import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, us
 import { setupPanels, showPanels } from './game-panels.js';
 import { historyItems, historyMarks } from './history-story.js';
 import { powerState, viewerText } from './game-result.js';
+import { mountPress, type PressPanel } from './press.js';
 import { markBoard } from './board-highlights.js';
 import { makeZoomable } from './board-zoom.js';
 import { dropDraft, loadDraft, orderLines, saveDraft } from './drafts.js';
@@ -47,6 +48,7 @@ let sentLines: string[] = [];
 let ready = false;
 /** Index into the history shown by the slider; history.length is the current phase. */
 let shown = 0;
+let press: PressPanel | undefined;
 
 const board = byId('board');
 const ordersBox = byId<HTMLTextAreaElement>('orders');
@@ -99,9 +101,11 @@ function draw(): void {
     byId('shown-phase').textContent = `${phaseTitle(past.phase)} (played)`;
     drawBoard(board, position(past.position, past.phase), { result: historyMarks(view, past) });
     showResults(past);
+    press?.phaseShown(past.phase);
     return;
   }
   showResults(history.at(-1));
+  press?.phaseShown(view.phase);
   byId('shown-phase').textContent = `${phaseTitle(view.phase)} (now)`;
   const { orders } = readOrders(ordersBox.value);
   const mine = seat ? orders.map((o) => (o.power === undefined ? { ...o, power: seat.power } : o)) : [];
@@ -321,7 +325,8 @@ async function load(): Promise<void> {
     view = await api<GameView>('GET', `/api/games/${id}`);
     if (!useMap(view.map)) say(`This page does not know the map "${view.map}": it shows the standard map.`);
     if (before !== undefined && before !== view.phase) say(`${phaseTitle(before)} was processed.`);
-    shown = view.history?.length ?? 0;
+    // A finished game opens as a record to watch, from its first phase; a game in play at its current phase.
+    shown = view.status !== 'active' && before === undefined ? 0 : (view.history?.length ?? 0);
     orderable = { byProvince: new Map(), waive: undefined };
     if (seat && view.status === 'active') {
       const [l, mine] = await Promise.all([
@@ -342,6 +347,8 @@ async function load(): Promise<void> {
     }
     step = IDLE;
     alternatives = [];
+    if (press) press.update(view);
+    else press = mountPress(byId('press'), id, seat, view);
     showView();
     orderLinesChanged();
     showSendState();

@@ -1,0 +1,85 @@
+/**
+ * Imports are replayed (issue 26 point 5): a history whose phases do not follow one from another is refused with
+ * 422 bad-game naming the phase, as `dipkit replay` refuses it; recorded dipcc/Cicero games are still imported.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { RunningServer } from '../src/index.js';
+import { call, testServer } from './helpers.js';
+
+let server: RunningServer;
+let base: string;
+
+before(async () => {
+  server = await testServer();
+  base = server.url;
+});
+after(async () => {
+  await server.close();
+});
+
+interface MilaPhase {
+  name: string;
+  state: { name: string };
+}
+interface MilaGame {
+  phases: MilaPhase[];
+}
+
+function recorded(name: string): MilaGame {
+  const file = new URL(`../../../../test/data/games/${name}`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as MilaGame;
+}
+
+/** A copy of `phase` under another name. */
+function renamed(phase: MilaPhase, name: string): MilaPhase {
+  return { ...phase, name, state: { ...phase.state, name } };
+}
+
+async function refused(game: MilaGame, naming: string): Promise<void> {
+  const r = await call<{ code: string; detail: string }>(base, 'POST', '/api/games/import', { game });
+  assert.equal(r.status, 422, JSON.stringify(r.body));
+  assert.match(r.type, /application\/problem\+json/);
+  assert.equal(r.body.code, 'bad-game');
+  assert.ok(r.body.detail.includes(naming), r.body.detail);
+}
+
+test('S1901M followed by W1902A is refused, naming W1902A', async () => {
+  const real = recorded('dipcc-benchmark_game.json');
+  const [s1901, f1901] = real.phases as [MilaPhase, MilaPhase];
+  await refused({ ...real, phases: [s1901, renamed(f1901, 'W1902A')] }, 'W1902A');
+});
+
+test('a repeated phase name is refused', async () => {
+  const real = recorded('dipcc-benchmark_game.json');
+  const [s1901] = real.phases as [MilaPhase];
+  await refused({ ...real, phases: [s1901, s1901] }, 'S1901M');
+});
+
+test('a later phase that does not follow is named (F1901M given the units of S1901M)', async () => {
+  const real = recorded('dipcc-benchmark_game.json');
+  const phases = real.phases.slice(0, 3);
+  phases[1] = {
+    ...(phases[0] as MilaPhase),
+    name: 'F1901M',
+    state: { ...(phases[0] as MilaPhase).state, name: 'F1901M' },
+  };
+  await refused({ ...real, phases }, 'F1901M');
+});
+
+test('recorded dipcc and Cicero games are imported (201)', async () => {
+  for (const name of ['dipcc-benchmark_game.json', 'cicero-game_443777.json']) {
+    const r = await call<{ id: string }>(base, 'POST', '/api/games/import', { game: recorded(name) });
+    assert.equal(r.status, 201, `${name}: ${JSON.stringify(r.body)}`);
+    const view = await call<{ history: unknown[] }>(base, 'GET', `/api/games/${r.body.id}`);
+    assert.equal(view.status, 200);
+    assert.ok(view.body.history.length > 10);
+  }
+});
+
+test('malformed JSON is still 400 malformed-json', async () => {
+  const r = await call<{ code: string }>(base, 'POST', '/api/games/import', '{"game": {"phases": [');
+  assert.equal(r.status, 400);
+  assert.equal(r.body.code, 'malformed-json');
+});
