@@ -21,6 +21,7 @@ import { webRoutes } from './web.js';
 import type { DaideHub } from './daide/hub.js';
 import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
+import { mapBoardRoutes } from './map-board.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
 import {
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
+  mapBoardRoutes(app);
   botRoutes(app, db, new BotDriver(db, instance).started());
 
   app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {

@@ -7,6 +7,7 @@ import { PRESETS, bundledMap, bundledMapIds, fallYearOfTurn } from 'dipkit';
 import { api, saveAdmin } from './api.js';
 import { adminLink } from './admin-panel.js';
 import { byId, el } from './common.js';
+import { mapThumbnail } from './map-thumbnail.js';
 import { daideChoice } from './daide-ui.js';
 import { botChoices, playAgainstBots } from './lobby-bots.js';
 
@@ -35,6 +36,7 @@ function setupMapChoice(): HTMLSelectElement {
   };
   choice.addEventListener('change', chosen);
   chosen();
+  choice.closest('label')?.after(mapThumbnail(choice));
   return choice;
 }
 
