@@ -88,7 +88,9 @@ export function describePhase(record: PhaseRecord): string[] {
   }
   for (const a of record.adjustments ?? []) {
     if (a.change !== 0)
-      lines.push(`  ${a.power}: ${a.centers} centres, ${a.units} units: ${signed(a.change)}`);
+      lines.push(
+        `  ${a.power}: ${counted(a.centers, 'centre')}, ${counted(a.units, 'unit')}: ${signed(a.change)}`,
+      );
   }
   const disorder = new Set((record.civilDisorder ?? []).map(unitKey));
   for (const u of disbanded) {
@@ -99,6 +101,11 @@ export function describePhase(record: PhaseRecord): string[] {
   }
   for (const u of record.rebuilt ?? []) lines.push(`  neutral army rebuilt: ${u.type} ${u.location}`);
   return lines;
+}
+
+/** "1 centre", "3 centres". */
+function counted(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function signed(n: number): string {
@@ -129,7 +136,7 @@ export function describePosition(map: GameMap, game: Game): string[] {
       lines.push(`${power}: eliminated`);
       continue;
     }
-    lines.push(`${power}: ${counts[power] ?? 0} centres, ${units.length} units`);
+    lines.push(`${power}: ${counted(counts[power] ?? 0, 'centre')}, ${counted(units.length, 'unit')}`);
     lines.push(`  units: ${units.map(unitText).join(', ') || '-'}`);
     lines.push(`  centres: ${centers.join(', ') || '-'}`);
     for (const u of lost.filter((x) => x.power === power)) {
