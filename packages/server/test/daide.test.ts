@@ -127,6 +127,41 @@ async function continueAsBot(
   }
 }
 
+/**
+ * HTTP players (power to token): each mark itself ready in every phase it must order in, after `before` (its
+ * orders, if any), until the game ends or `stop()`.
+ */
+function httpPlayers(
+  id: string,
+  tokens: ReadonlyMap<string, string>,
+  before?: (phase: string, power: string, token: string) => Promise<void>,
+): { stop(): Promise<void> } {
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const g = await call<{
+        phase: string;
+        status: string;
+        powers: { power: string; mustOrder: boolean; ready: boolean }[];
+      }>(server.url, 'GET', `/api/games/${id}?history=false`);
+      if (g.body.status !== 'active') return;
+      for (const p of g.body.powers) {
+        const token = tokens.get(p.power);
+        if (!token || !p.mustOrder || p.ready) continue;
+        await before?.(g.body.phase, p.power, token);
+        await call(server.url, 'POST', `/api/games/${id}/ready`, { ready: true, phase: g.body.phase }, token);
+      }
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
 test('DAIDE bots and HTTP players play one game to its year limit; a bot leaves and comes back with IAM', async () => {
   const { id, port } = await daideGame({
     maxYear: 1902,
@@ -152,36 +187,10 @@ test('DAIDE bots and HTTP players play one game to its year limit; a bot leaves 
   const englandHttp = players.has('ENGLAND');
 
   // The HTTP players: ready every phase (England, when it plays over HTTP, moves F LON - NTH first).
-  let httpDone = false;
-  const http = (async () => {
-    let seen = '';
-    while (!httpDone) {
-      const g = await call<{
-        phase: string;
-        status: string;
-        powers: { power: string; mustOrder: boolean; ready: boolean }[];
-      }>(server.url, 'GET', `/api/games/${id}?history=false`);
-      if (g.body.status !== 'active') return;
-      if (g.body.phase !== seen) {
-        seen = g.body.phase;
-        for (const p of g.body.powers) {
-          const token = players.get(p.power);
-          if (!token || !p.mustOrder || p.ready) continue;
-          if (seen === 'S1901M' && p.power === 'ENGLAND') {
-            await call(
-              server.url,
-              'PUT',
-              `/api/games/${id}/orders`,
-              { orders: ['F LON - NTH'], phase: seen },
-              token,
-            );
-          }
-          await call(server.url, 'POST', `/api/games/${id}/ready`, { ready: true, phase: seen }, token);
-        }
-      }
-      await new Promise((r) => setTimeout(r, 30));
-    }
-  })();
+  const http = httpPlayers(id, players, async (phase, power, token) => {
+    if (phase === 'S1901M' && power === 'ENGLAND')
+      await call(server.url, 'PUT', `/api/games/${id}/orders`, { orders: ['F LON - NTH'], phase }, token);
+  });
 
   const franceRun = playAsBot(france, {
     first: () => ['(FRA AMY PAR) MTO BUR', '(FRA FLT BRE) MTO MAO', '(FRA AMY MAR) HLD'],
@@ -202,8 +211,7 @@ test('DAIDE bots and HTTP players play one game to its year limit; a bot leaves 
   back.send('NOW');
   const thirdRun = continueAsBot(back, { ...thirdLeft, log: back.log });
   const [f, s, t] = await Promise.all([franceRun, secondRun, thirdRun]);
-  httpDone = true;
-  await http;
+  await http.stop();
 
   const game = await call<{ status: string; phase: string; history: { phase: string }[] }>(
     server.url,
@@ -445,32 +453,9 @@ test("dipkit's bot (dipkit bot --daide) plays a whole game on the game's port be
     tokens.set(power, j.body.token);
   }
   // The HTTP players hold: ready in every phase they must order in.
-  let over = false;
-  const http = (async () => {
-    while (!over) {
-      const g = await call<{
-        phase: string;
-        status: string;
-        powers: { power: string; mustOrder: boolean; ready: boolean }[];
-      }>(server.url, 'GET', `/api/games/${id}?history=false`);
-      if (g.body.status !== 'active') return;
-      for (const p of g.body.powers) {
-        const token = tokens.get(p.power);
-        if (token && p.mustOrder && !p.ready)
-          await call(
-            server.url,
-            'POST',
-            `/api/games/${id}/ready`,
-            { ready: true, phase: g.body.phase },
-            token,
-          );
-      }
-      await new Promise((r) => setTimeout(r, 30));
-    }
-  })();
+  const http = httpPlayers(id, tokens);
   const [f, o] = await Promise.all([france.done, other.done]);
-  over = true;
-  await http;
+  await http.stop();
   assert.equal(f.code, 0, f.lines.join('\n'));
   assert.equal(o.code, 0, o.lines.join('\n'));
   assert.equal(f.lines[0], 'dipkit bot: playing FRANCE');
