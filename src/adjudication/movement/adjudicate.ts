@@ -18,7 +18,13 @@ import type {
   Resolution,
   UnitOutcome,
 } from '../outcome.js';
-import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } from './backup-rule.js';
+import {
+  applyBackupRule,
+  emptyBackupLog,
+  resetBackupLog,
+  type BackupLog,
+  type BackupRuleName,
+} from './backup-rule.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions, type DecisionSource } from './decisions.js';
 import { chooseOrders, type OrderChoice } from './order-choice.js';
@@ -57,7 +63,7 @@ export function solve(
   for (;;) {
     const solving = solvingState(s, tables, solver, guess);
     const { decisions } = solving;
-    const log = (solving.log = newBackupLog(n, s.fallback, allHold, solving.log));
+    const log = resetBackupLog(solving.log, n, s.fallback, allHold);
     solver.reset(solving.adjudicate, solving.backupRule, n);
     // The convoy searches' stack starts empty for each set of decisions, whatever an earlier one left on it.
     s.searchTop = 0;
@@ -134,7 +140,7 @@ function solvingState(
   const decisions = new MovementDecisions(tables, solver, guess, s);
   const made: NonNullable<MovementScratch['solving']> = {
     decisions,
-    log: newBackupLog(0, s.fallback),
+    log: emptyBackupLog(s.fallback),
     adjudicate: (d, optimistic) => decisions.adjudicate(d, optimistic),
     backupRule: (cycle, settle) => applyBackupRule(decisions.tables, decisions, made.log, cycle, settle),
   };

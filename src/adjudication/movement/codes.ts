@@ -459,8 +459,6 @@ function supportOfConvoyedMove(
     return -1;
   s.exceptFleet = u;
   const route = convoyRouteExists(map, from, to, s.fleetAtSeaExcept);
-  // Stryker disable next-line UnaryOperator: equivalent, a fleet left out later only makes later supports of convoyed moves find fewer routes and go to the general check.
-  s.exceptFleet = -1;
   // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
   if (!route) return -1;
   s.kind[u] = SUPPORT;
