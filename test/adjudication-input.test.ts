@@ -734,6 +734,9 @@ void test('an army convoyed across a 4 by 4 grid of convoying fleets arrives (ea
       order: { kind: 'convoy', unit: { location: code }, army: { location: 'FRO' }, to: 'TOO' },
     })),
   ];
+  // The marks of a search are bytes, cleared every 255 searches: 300 phases with the move alone (one search each,
+  // for its legality) come first.
+  for (let i = 0; i < 300; i++) adjudicateMovement(grid, position('movement', { units }), orders.slice(0, 1));
   for (const legalOrders of ['possible-on-map', 'possible-now'] as const) {
     const result = adjudicateMovement(grid, position('movement', { units }), orders, { legalOrders });
     assert.deepEqual(result.issues, []);

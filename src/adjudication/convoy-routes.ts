@@ -23,7 +23,7 @@ export function seaTouches(map: GameMap, sea: number, province: number): boolean
  */
 interface SeaSearch {
   readonly map: GameMap;
-  readonly mark: Int32Array;
+  readonly mark: Uint8Array;
   stamp: number;
   readonly queue: Int32Array;
   /** End of the queue. */
@@ -39,13 +39,11 @@ const searches = new WeakMap<GameMap, SeaSearch>();
 
 function seaSearch(map: GameMap): SeaSearch {
   let s = searches.get(map);
-  // Keeping the set is only for speed: `true` here survives (docs/verification.md), as a new set, with fresh
-  // marks, serves the searches the same.
   if (s === undefined) {
     const p = map.provinceCount;
     s = {
       map,
-      mark: new Int32Array(p),
+      mark: new Uint8Array(p),
       stamp: 0,
       queue: new Int32Array(p),
       tail: 0,
@@ -61,12 +59,14 @@ function seaSearch(map: GameMap): SeaSearch {
 }
 
 /**
- * A new search number: marks equal to it are this search's. (Marks only keep a sea from being queued twice: a
- * search whose marks never match, or are cleared, queues seas again, reaches the same seas and gives the same
- * answer; queue places past the end are dropped.)
+ * A new search number: marks equal to it are this search's. Marks keep a sea from being queued twice (a search
+ * that queued seas again could overflow its queue before reaching a far sea: test/adjudication-input.test.ts, the
+ * 4 by 4 grid). One byte a mark: every 255 searches the marks are cleared (a search with cleared marks answers the
+ * same, so `true` for the test survives: docs/verification.md).
  */
 function newStamp(s: SeaSearch): number {
-  if (s.stamp === 0x7fffffff) {
+  // Stryker disable next-line EqualityOperator: `!==` clears the marks for every search but one in 255, and a search with cleared marks answers the same.
+  if (s.stamp === 255) {
     s.mark.fill(0);
     s.stamp = 0;
   }
@@ -83,9 +83,8 @@ export function convoyRouteExists(
   to: number,
   usable: (sea: number) => boolean,
 ): boolean {
-  // (Callers refuse a sea destination and the army's own province first (legality.ts, codes.ts), and an inland
-  // province has no fleet neighbours: the search would find no sea anyway.)
-  if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
+  // `from` is an army's province, never a sea; an inland one has no fleet neighbours, so the search finds no sea.
+  if (map.provinceKind[to] !== 'coast' || from === to) return false;
   const s = seaSearch(map);
   const stamp = newStamp(s);
   s.tail = 0;
@@ -140,11 +139,9 @@ export function onProperRoute(
   to: number,
   usable: (sea: number) => boolean,
 ): boolean {
-  // (As above; and the chains below never hold an unusable or non-convoy sea, nor `to` or `from`, so a fleet
-  // there is on none of them anyway: legality.ts and codes.ts ask only for a fleet at sea.)
-  if (map.provinceKind[from] !== 'coast' || map.provinceKind[to] !== 'coast' || from === to) return false;
-  if (map.convoyCapable[fleetSea] !== 1 || fleetSea === to || fleetSea === from || !usable(fleetSea))
-    return false;
+  // As above. (The chains below never hold an unusable or non-convoy sea, nor `to` or `from`, so a fleet there is on
+  // none of them: it needs no test here.)
+  if (map.provinceKind[to] !== 'coast' || from === to) return false;
   const s = seaSearch(map);
   // The seas that touch the origin, collected in the queue, marked with a new stamp against doubles, in the map's
   // order of neighbours. (The order is not sorted: it changes only which chains are tried first, which matters
@@ -166,7 +163,6 @@ export function onProperRoute(
     s.chain[0] = sea;
     s.inChain[sea] = 1;
     if (searchChains(s, fleetSea, from, to, usable)) return true;
-    if (s.budget < 0) return false;
   }
   return false;
 }
@@ -218,7 +214,7 @@ function searchChains(
       next[depth] = map.fleetStart[last]!;
     }
     depth = extendChain(s, depth, from, usable);
-    if (depth < 0) return false;
+    if (depth === -1) return false;
   }
 }
 
