@@ -218,6 +218,8 @@ void test('movement orders naming unknown places, or no unit, are illegal and sa
       power: 'AUSTRIA',
       order: { kind: 'convoy', unit: { location: 'ADR' }, army: { location: 'APU' }, to: 'XYZ' },
     },
+    // An unknown province with a coast, for a fleet (whose coasts the quick check of a move would read).
+    { power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'ADR' }, to: 'XYZ/NC' } },
   ];
   const expected = [
     'illegal unknown-location "illegal: unknown location XYZ" (no unit)',
@@ -227,6 +229,7 @@ void test('movement orders naming unknown places, or no unit, are illegal and sa
     'illegal unknown-location "illegal: unknown location XYZ" A VIE',
     'illegal unknown-location "illegal: unknown location XYZ" F ADR',
     'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+    'illegal unknown-location "illegal: unknown location XYZ/NC" F ADR',
   ];
   // Under 4.E.1 b an impossible move is still a move, but only to a place of the map.
   for (const legalOrders of ['possible-now', 'valid-places'] as const) {
