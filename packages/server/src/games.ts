@@ -52,6 +52,7 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  daide?: boolean;
   press?: Press;
   pressInRetreatsAndAdjustments?: boolean;
   /** Start with the powers nobody joins in civil disorder (never waited for). */
@@ -64,6 +65,7 @@ function settingsOf(
   input: {
     processWhenReady?: boolean;
     deadlines?: Deadlines | null;
+    daide?: boolean;
     civilDisorder?: boolean;
     civilDisorderBot?: boolean;
   } & PressInput,
@@ -75,6 +77,7 @@ function settingsOf(
     ...(input.civilDisorderBot === true ? { civilDisorderBot: true } : {}),
   };
   if (input.civilDisorder === true) settings.civilDisorder = true;
+  if (input.daide === true) settings.daide = true;
   return settings;
 }
 
@@ -211,6 +214,8 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['bots'] = row.settings.bots ?? [];
   view['civilDisorderBot'] = row.settings.civilDisorderBot === true;
   Object.assign(view, controlsView(row.settings));
+  if (row.settings.daidePort !== undefined && row.status === 'active')
+    view['daidePort'] = row.settings.daidePort;
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,

@@ -7,6 +7,8 @@ import { PRESETS, bundledMap, bundledMapIds, fallYearOfTurn } from 'dipkit';
 import { api, saveAdmin } from './api.js';
 import { adminLink } from './admin-panel.js';
 import { byId, el } from './common.js';
+import { mapThumbnail } from './map-thumbnail.js';
+import { daideChoice } from './daide-ui.js';
 
 /** The year limit offered for a map: the Fall of its twentieth year of play, as the server's default. */
 function defaultYearLimit(id: string): number {
@@ -33,6 +35,7 @@ function setupMapChoice(): HTMLSelectElement {
   };
   choice.addEventListener('change', chosen);
   chosen();
+  choice.closest('label')?.after(mapThumbnail(choice));
   return choice;
 }
 
@@ -105,13 +108,13 @@ function showAdminLink(id: string, token: string): void {
 export function setupCreateForm(refresh: () => Promise<void>, say: (text: string) => void): void {
   const mapChoice = setupMapChoice();
   const preset = setupPresets();
+  const daide = daideChoice(byId('create-form'));
   byId('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    void api<{ id: string; adminToken: string }>(
-      'POST',
-      '/api/games',
-      createBody(mapChoice.value, preset.value),
-    )
+    void api<{ id: string; adminToken: string }>('POST', '/api/games', {
+      ...createBody(mapChoice.value, preset.value),
+      ...(daide() ? { daide: true } : {}),
+    })
       .then((created) => {
         saveAdmin(created.id, created.adminToken);
         showAdminLink(created.id, created.adminToken);
