@@ -10,6 +10,7 @@ import coldwar from '../map/variants/coldwar.geometry.json' with { type: 'json' 
 import empiresandcoalitions from '../map/variants/empiresandcoalitions.geometry.json' with { type: 'json' };
 import hundred from '../map/variants/hundred.geometry.json' with { type: 'json' };
 import northseawars from '../map/variants/northseawars.geometry.json' with { type: 'json' };
+import westernworld901 from '../map/variants/westernworld901.geometry.json' with { type: 'json' };
 
 const ART: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['standard', standard],
@@ -18,6 +19,7 @@ const ART: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['empiresandcoalitions', empiresandcoalitions],
   ['hundred', hundred],
   ['northseawars', northseawars],
+  ['westernworld901', westernworld901],
 ]);
 
 /** The ids of the bundled maps that have art of their own. */

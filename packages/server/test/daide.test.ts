@@ -77,7 +77,7 @@ async function playAsBot(
   options: { first?: (me: string) => string[]; leaveAt?: string } = {},
 ): Promise<BotRun> {
   const hlo = await c.until(/^HLO /);
-  const m = /^HLO \(([A-Z]{3})\) \((\d+)\) \(\(LVL 0\)/.exec(hlo);
+  const m = /^HLO \(([A-Z]{3})\) \((\d+)\) \(\(LVL \d+\)/.exec(hlo);
   assert.ok(m, hlo);
   const run: BotRun = { power: m[1] ?? '', passcode: Number(m[2]), log: c.log, notes: [] };
   return continueAsBot(c, run, options);
@@ -130,6 +130,7 @@ async function continueAsBot(
 test('DAIDE bots and HTTP players play one game to its year limit; a bot leaves and comes back with IAM', async () => {
   const { id, port } = await daideGame({
     maxYear: 1902,
+    press: 'none',
     deadlines: { movement: 3600, retreat: 600, adjustment: 600 },
   });
   const france = await seat(port, 'FRA:Bot');
@@ -503,4 +504,166 @@ test("dipkit's bot (dipkit bot --daide) plays a whole game on the game's port be
     }
     for (const phase of sent.keys()) assert.ok(names.includes(phase), `${phase} was played`);
   }
+});
+
+test('what the classic bots need: the greeting pushed, ready once ordered, TME after a change, late and waive-only SUBs answered', async () => {
+  const { id, admin, port } = await daideGame({
+    maxYear: 1902,
+    deadlines: { movement: 3600, retreat: 600, adjustment: 600 },
+  });
+  const france = await seat(port, 'FRA:Classic');
+  const tokens = new Map<string, string>();
+  for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) {
+    const j = await call<{ token: string }>(server.url, 'POST', `/api/games/${id}/join`, { power });
+    tokens.set(power, j.body.token);
+  }
+  const view = async (): Promise<{ phase: string; powers: { power: string; ready: boolean }[] }> =>
+    (
+      await call<{ phase: string; powers: { power: string; ready: boolean }[] }>(
+        server.url,
+        'GET',
+        `/api/games/${id}?history=false`,
+      )
+    ).body;
+  const othersReady = async (phase: string): Promise<void> => {
+    for (const token of tokens.values())
+      await call(server.url, 'POST', `/api/games/${id}/ready`, { ready: true, phase }, token);
+  };
+  const seconds = (tme: string): number => Number(/^TME \((\d+)\)$/.exec(tme)?.[1]);
+
+  // The last seat taken: HLO, SCO, NOW and TME come without being asked for.
+  assert.match(
+    await france.message(),
+    /^HLO \(FRA\) \(\d+\) \(\(LVL 8000\) \(MTL 3600\) \(RTL 600\) \(BTL 600\)\)$/,
+  );
+  assert.match(await france.message(), /^SCO \(AUS BUD TRI VIE\) \(ENG EDI LON LVP\) \(FRA BRE MAR PAR\) /);
+  assert.match(await france.message(), /^NOW \(SPR 1901\) /);
+  const first = seconds(await france.message());
+  assert.ok(first > 3590 && first <= 3600, String(first));
+
+  // Complete orders make France ready without GOF; the phase runs once the others are ready too.
+  france.send('SUB ((FRA FLT BRE) MTO MAO) ((FRA AMY MAR) MTO SPA) ((FRA AMY PAR) HLD)');
+  for (let i = 0; i < 3; i++) assert.match(await france.message(), /\(MBV\)$/);
+  assert.equal(await france.message(), 'MIS');
+  for (let i = 0; i < 50 && !(await view()).powers.find((p) => p.power === 'FRANCE')?.ready; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.equal((await view()).powers.find((p) => p.power === 'FRANCE')?.ready, true, 'ready once ordered');
+  await othersReady('S1901M');
+  await france.until(/^NOW \(FAL 1901\) /);
+  assert.ok(seconds(await france.message()) > 3590);
+
+  // The admin extends the deadline: a new TME says how long is left.
+  const extended = await call(server.url, 'POST', `/api/games/${id}/deadline`, { extend: 600 }, admin);
+  assert.equal(extended.status, 200, JSON.stringify(extended.body));
+  const after = seconds(await france.until(/^TME /));
+  assert.ok(after > 4190 && after <= 4200, String(after));
+
+  france.send('SUB ((FRA FLT MAO) MTO POR) ((FRA AMY SPA) HLD) ((FRA AMY PAR) HLD)');
+  assert.equal(await france.until(/^MIS/), 'MIS');
+  await othersReady('F1901M');
+  assert.match(await france.until(/^SCO /), /\(FRA BRE MAR PAR POR SPA\)/);
+  assert.match(await france.message(), /^NOW \(WIN 1901\) /);
+
+  // Two builds due; SUBs that only waive are answered, one waive at a time.
+  france.send('SUB (FRA WVE)');
+  assert.equal(await france.until(/^THX /), 'THX (FRA WVE) (MBV)');
+  assert.equal(await france.message(), 'MIS (-1)');
+  france.send('SUB (FRA WVE)');
+  assert.equal(await france.message(), 'THX (FRA WVE) (MBV)');
+  assert.equal(await france.message(), 'MIS');
+  await france.until(/^NOW \(SPR 1902\) /);
+  // Late: a SUB for the winter, and a waive in a movement phase: answered, and the connection goes on.
+  france.send('SUB (WIN 1901) (FRA WVE)');
+  assert.equal(await france.until(/^THX /), 'THX (FRA WVE) (NRS)');
+  france.send('SUB (FRA WVE)');
+  assert.equal(await france.message(), 'THX (FRA WVE) (NRS)');
+  assert.match(await france.message(), /^MIS \(FRA /);
+  france.send('NOW');
+  assert.match(await france.message(), /^NOW \(SPR 1902\) /);
+  france.close();
+});
+
+test('press: SND becomes a message of the game and messages reach the DAIDE clients allowed to read them (FRM)', async () => {
+  const { id, port } = await daideGame({ deadlines: null });
+  const france = await seat(port, 'FRA:Press');
+  const germany = await seat(port, 'GER:Press');
+  const tokens = new Map<string, string>();
+  for (const power of ['ENGLAND', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) {
+    const j = await call<{ token: string }>(server.url, 'POST', `/api/games/${id}/join`, { power });
+    tokens.set(power, j.body.token);
+  }
+  assert.match(await france.until(/^HLO /), /\(\(LVL 8000\)\)$/, 'free text press, every level from 10 up');
+  await germany.until(/^HLO /);
+  const post = async (power: string, to: string | string[], text: string): Promise<void> => {
+    const r = await call(server.url, 'POST', `/api/games/${id}/messages`, { to, text }, tokens.get(power));
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+  };
+  // HTTP to DAIDE: a private message reaches France alone; a message to all, France and Germany.
+  await post('ENGLAND', 'FRANCE', 'Shall we split Belgium?');
+  assert.equal(await france.until(/^FRM /), "FRM (ENG) (FRA) ('Shall we split Belgium?')");
+  await post('ENGLAND', 'FRANCE', 'PRP (ALY (ENG FRA) VSS (GER))');
+  assert.equal(await france.until(/^FRM /), 'FRM (ENG) (FRA) (PRP (ALY (ENG FRA) VSS (GER)))', 'as tokens');
+  await post('ENGLAND', 'ALL', 'Peace in our time – für alle');
+  const toAll = "FRM (ENG) (FRA GER ITA AUS RUS TUR) ('Peace in our time ? f?r alle')";
+  assert.equal(await france.until(/^FRM /), toAll);
+  assert.equal(await germany.until(/^FRM /), toAll, 'Germany reads the message to all only');
+
+  // DAIDE to HTTP: SND is stored as France's message, YES once kept.
+  france.send('SND (ENG) (PRP (PCE (ENG FRA)))');
+  assert.equal(await france.until(/^(YES|REJ|HUH) /), 'YES (SND (ENG) (PRP (PCE (ENG FRA))))');
+  france.send("SND (SPR 1901) (ENG GER ITA AUS RUS TUR) ('Hello, all')");
+  assert.equal(
+    await france.until(/^(YES|REJ|HUH) /),
+    "YES (SND (SPR 1901) (ENG GER ITA AUS RUS TUR) ('Hello, all'))",
+  );
+  assert.equal(await germany.until(/^FRM /), "FRM (FRA) (ENG GER ITA AUS RUS TUR) ('Hello, all')");
+  const england = await call<{ messages: { from: string; to: string | string[]; text: string }[] }>(
+    server.url,
+    'GET',
+    `/api/games/${id}/messages`,
+    undefined,
+    tokens.get('ENGLAND'),
+  );
+  assert.deepEqual(
+    england.body.messages.filter((m) => m.from === 'FRANCE').map((m) => [m.to, m.text]),
+    [
+      ['ENGLAND', 'PRP (PCE (ENG FRA))'],
+      ['ALL', 'Hello, all'],
+    ],
+  );
+  const italy = await call<{ messages: { from: string; text: string }[] }>(
+    server.url,
+    'GET',
+    `/api/games/${id}/messages`,
+    undefined,
+    tokens.get('ITALY'),
+  );
+  assert.deepEqual(
+    italy.body.messages.map((m) => m.text),
+    ['Peace in our time – für alle', 'Hello, all'],
+    "Italy does not read France's and England's private messages",
+  );
+  // Refused or unreadable: to itself, a past phase, an unknown power, no press message.
+  france.send("SND (FRA) ('me')");
+  assert.equal(await france.message(), "REJ (SND (FRA) ('me'))");
+  france.send("SND (FAL 1902) (ENG) ('later')");
+  assert.equal(await france.message(), "REJ (SND (FAL 1902) (ENG) ('later'))");
+  france.send("SND (ENG UNO) ('x')");
+  assert.equal(await france.message(), "HUH (SND (ENG ERR UNO) ('x'))");
+  france.send('SND (ENG)');
+  assert.equal(await france.message(), 'HUH (SND (ENG) ERR)');
+  // Germany never saw the private messages, nor its own kind's answers.
+  await post('ENGLAND', 'GERMANY', 'last');
+  assert.equal(await germany.until(/^FRM /), "FRM (ENG) (GER) ('last')");
+  const frms = germany.log.filter((l) => l.startsWith('FRM '));
+  assert.equal(frms.length, 3, frms.join('\n'));
+  france.close();
+  germany.close();
+
+  // A game without press offers level 0, and SND is not understood.
+  const gunboat = await daideGame({ press: 'none' });
+  const lone = await seat(gunboat.port, 'Lone');
+  lone.send("SND (ENG) ('hi')");
+  assert.equal(await lone.message(), "HUH (ERR SND (ENG) ('hi'))");
+  lone.close();
 });

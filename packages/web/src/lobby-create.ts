@@ -9,6 +9,7 @@ import { adminLink } from './admin-panel.js';
 import { byId, el } from './common.js';
 import { mapThumbnail } from './map-thumbnail.js';
 import { daideChoice } from './daide-ui.js';
+import { botChoices, playAgainstBots } from './lobby-bots.js';
 
 /** The year limit offered for a map: the Fall of its twentieth year of play, as the server's default. */
 function defaultYearLimit(id: string): number {
@@ -109,14 +110,18 @@ export function setupCreateForm(refresh: () => Promise<void>, say: (text: string
   const mapChoice = setupMapChoice();
   const preset = setupPresets();
   const daide = daideChoice(byId('create-form'));
+  const bots = botChoices(byId('create-form'), mapChoice);
   byId('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
     void api<{ id: string; adminToken: string }>('POST', '/api/games', {
       ...createBody(mapChoice.value, preset.value),
       ...(daide() ? { daide: true } : {}),
+      civilDisorderBot: bots.civilDisorderBot(),
     })
       .then((created) => {
         saveAdmin(created.id, created.adminToken);
+        const power = bots.againstBots();
+        if (power !== undefined) return playAgainstBots(created.id, created.adminToken, power);
         showAdminLink(created.id, created.adminToken);
         say(`Game ${created.id} created; join a power below.`);
         return refresh();

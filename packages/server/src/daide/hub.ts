@@ -23,6 +23,7 @@ import { addEvent, mapOf, powersToOrder, type Deadlines, type Settings } from '.
 import { lockActiveGame } from '../processing.js';
 import { Session } from './session.js';
 import { daidePowers, readSnapshot, seatCaller, type GameSnapshot } from './seats.js';
+import { deliveredTo, frmMessage, lastMessage, messagesSince, pressLevel } from './press.js';
 
 export interface DaideOptions {
   /** The ports games take, first and last (default 16713-16812; [0, 0]: any free port, for tests). */
@@ -55,9 +56,15 @@ export class GameLink {
   /** Powers whose DRW stands in the current phase. */
   readonly draws = new Set<string>();
   deadlines: Deadlines | null;
+  /** The press level HLO offers (press.ts). */
+  readonly level: number;
+  /** The last message number the clients were given press up to (undefined until first read). */
+  messageSeq: number | undefined;
   started = false;
   /** The phase number the clients were last told about. */
   seq: number;
+  /** The deadline (ms) of the phase the clients were last told (TME), to tell them again when it changes. */
+  toldDeadline: number | null = null;
   ended = false;
 
   constructor(
@@ -77,6 +84,7 @@ export class GameLink {
     this.port = port;
     this.seq = seq;
     this.deadlines = settings.deadlines;
+    this.level = pressLevel(settings);
   }
 
   get db(): Db {
@@ -187,6 +195,7 @@ export class GameLink {
 
   /** Reads the game and tells the clients what changed. Called one at a time per game (the hub sees to it). */
   async update(): Promise<void> {
+    this.messageSeq ??= await lastMessage(this.db, this.id);
     const snap = await this.snapshot();
     const { row } = snap;
     if (!this.started) {
@@ -194,6 +203,7 @@ export class GameLink {
       if (!(full || row.seq > 0 || row.status !== 'active')) return;
       this.started = true;
       this.seq = row.seq;
+      this.toldDeadline = deadlineOf(row);
       for (const s of this.sessions)
         if (s.mapAccepted && (s.power !== undefined || s.observer)) s.greet(snap);
     }
@@ -220,7 +230,12 @@ export class GameLink {
         s.noGo = false;
         if (s.greeted && row.status === 'active') s.sendTime(snap);
       }
+    } else if (this.started && row.status === 'active' && deadlineOf(row) !== this.toldDeadline) {
+      // The admin extended the deadline or resumed the game: TME says how long is left now.
+      for (const s of this.sessions) if (s.greeted) s.sendTime(snap);
     }
+    this.toldDeadline = deadlineOf(row);
+    await this.#deliverPress();
     if (row.status !== 'active' && !this.ended) {
       this.ended = true;
       const end = await this.endMessages(snap);
@@ -233,6 +248,18 @@ export class GameLink {
       return;
     }
     await this.#civilDisorder(snap);
+  }
+
+  /** The messages stored since the last look, as FRM to each seated client whose power may read them. */
+  async #deliverPress(): Promise<void> {
+    if (this.level === 0 || this.messageSeq === undefined) return;
+    const messages = await messagesSince(this.db, this.id, this.messageSeq);
+    for (const message of messages) {
+      const frm = frmMessage(this.tokens, message);
+      for (const s of this.sessions)
+        if (s.greeted && s.open && s.power !== undefined && deliveredTo(message, s.power)) s.send(frm);
+      this.messageSeq = message.id;
+    }
   }
 
   /** A DAIDE seat with no connection is in civil disorder: it is ready at once, with whatever orders it has. */
@@ -249,6 +276,10 @@ export class GameLink {
       }
     }
   }
+}
+
+function deadlineOf(row: { deadline: Date | string | null }): number | null {
+  return row.deadline === null ? null : new Date(row.deadline).getTime();
 }
 
 export class DaideHub {

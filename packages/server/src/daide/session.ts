@@ -49,6 +49,7 @@ import { setReady, submitFor } from '../orders.js';
 import { orderNote, orderingContext } from './notes.js';
 import { checkPasscode, seatCaller, storedOrders, takeSeat, type GameSnapshot } from './seats.js';
 import type { GameLink } from './hub.js';
+import { sendPress } from './press.js';
 
 /** Failed IAMs a connection may make before it is sent OFF (a passcode is one of 8191 numbers). */
 const IAM_ATTEMPTS = 3;
@@ -263,8 +264,7 @@ export class Session {
       case 'PRN':
         return; // never answered, as the syntax says
       case 'SND':
-        // Press (level 10 and above) is not offered: these games are level 0.
-        return this.#huh(m, [0]);
+        return this.#snd(m);
       default:
         return this.#huh(m, [0]);
     }
@@ -331,7 +331,7 @@ export class Session {
 
   #hlo(): DaideMessage {
     const deadlines = this.#link.deadlines;
-    const variant: DaideItem[] = [['LVL', 0]];
+    const variant: DaideItem[] = [['LVL', this.#link.level]];
     if (deadlines?.movement !== undefined) variant.push(['MTL', Math.min(8191, deadlines.movement)]);
     if (deadlines?.retreat !== undefined) variant.push(['RTL', Math.min(8191, deadlines.retreat)]);
     if (deadlines?.adjustment !== undefined) variant.push(['BTL', Math.min(8191, deadlines.adjustment)]);
@@ -609,6 +609,19 @@ export class Session {
     );
     if (missing.length > 1) return this.send(missing);
     return this.#ready(snap, true);
+  }
+
+  /** Press (press.ts): SND from a seated client of a game with press becomes one of its messages. */
+  async #snd(m: DaideMessage): Promise<void> {
+    const link = this.#link;
+    if (link.level === 0) return this.#huh(m, [0]);
+    const snap = await link.snapshot();
+    if (this.power === undefined || !link.started || snap.row.status !== 'active')
+      return this.send(['REJ', m]);
+    const r = await sendPress(link.db, link.tokens, snap, this.power, m);
+    if ('huhAt' in r) return this.#huh(m, r.huhAt);
+    this.send(r.answer);
+    link.hub.refresh(link.id);
   }
 
   async #drw(m: DaideMessage): Promise<void> {
