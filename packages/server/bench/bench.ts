@@ -7,7 +7,12 @@
  * servers share the database and the clients take turns between them. The servers it starts have no request rate
  * limits (the bench is one client making thousands of requests a second).
  *
+ * With --imports N, a last part: N imports of a game of almost 4 MiB (the largest body the import route takes), one
+ * after another, while one client reads a game in a loop: how long a read waits while a large import is read and
+ * checked (the import worker's job: issue 26 wants no read to wait over 50 ms).
+ *
  *   npm run bench:server -- [--clients 64] [--seconds 10] [--requests 50000] [--games 20] [--instances 1]
+ *                           [--imports 0]
  *   scripts/with-postgres.sh node packages/server/dist/bench/bench.js --instances 2
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '50000' },
     games: { type: 'string', default: '20' },
     instances: { type: 'string', default: '1' },
+    imports: { type: 'string', default: '0' },
     database: { type: 'string' },
     url: { type: 'string' },
   },
@@ -38,6 +44,7 @@ const maxRequests = Math.max(1, Math.min(1_000_000, Number(values.requests)));
 const gameCount = Math.max(1, Math.min(500, Number(values.games)));
 const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
 const instances = Math.max(1, Math.min(4, Number(values.instances)));
+const importCount = Math.max(0, Math.min(20, Number(values.imports)));
 if (instances > 1 && database === undefined) {
   process.stderr.write('bench: --instances above 1 needs PostgreSQL (DATABASE_URL or --database)\n');
   process.exit(2);
@@ -47,6 +54,8 @@ const LOAD_FLAGS = [
   '--create-rate',
   '0',
   '--join-rate',
+  '0',
+  '--import-rate',
   '0',
   '--write-rate',
   '0',
@@ -71,7 +80,8 @@ function send(
   token?: string,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
+    // A string is sent as it is (a JSON text already).
+    const data = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
     const headers: Record<string, string> = {};
     if (data !== undefined) headers['content-type'] = 'application/json';
     if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
@@ -168,6 +178,66 @@ async function drive(
   );
 }
 
+/**
+ * A recorded full-press game (Cicero's game 433761, in the repository) with its press repeated until the file is
+ * just under 4 MiB, the import route's limit: a long press game's size, still a history that replays.
+ */
+function largeImport(): string {
+  const file = new URL('../../../../test/data/games/cicero-game_433761-with-press.json', import.meta.url);
+  const game = JSON.parse(readFileSync(file, 'utf8')) as { phases: { messages?: unknown[] }[] };
+  const limit = 4 * 1024 * 1024 - 16 * 1024;
+  const text = (): string => JSON.stringify({ game, finished: true });
+  const press = game.phases.map((p) => [...(p.messages ?? [])]);
+  for (let round = 0; Buffer.byteLength(text()) < limit; round++) {
+    const before = game.phases.map((p) => p.messages?.length ?? 0);
+    for (const [i, p] of game.phases.entries()) {
+      p.messages = [...(p.messages ?? []), ...(press[i] ?? [])];
+    }
+    if (Buffer.byteLength(text()) >= limit) {
+      for (const [i, p] of game.phases.entries()) p.messages = (p.messages ?? []).slice(0, before[i]);
+      break;
+    }
+  }
+  return text();
+}
+
+/** Reads game `id` in a loop while `importCount` large imports go in one after another; prints the waits. */
+async function readsDuringImports(base: string, id: string): Promise<void> {
+  const body = largeImport();
+  const latencies: number[] = [];
+  const importMs: number[] = [];
+  let importing = true;
+  let failed = 0;
+  const reading = (async () => {
+    while (importing) {
+      const t = performance.now();
+      const r = await send(base, 'GET', `/api/games/${id}?history=false`).catch(() => undefined);
+      latencies.push(performance.now() - t);
+      if (r?.status !== 200) failed++;
+    }
+  })();
+  let refused = 0;
+  for (let n = 0; n < importCount; n++) {
+    const t = performance.now();
+    const r = await send(base, 'POST', '/api/games/import', body);
+    importMs.push(performance.now() - t);
+    if (r.status !== 201) {
+      refused++;
+      process.stderr.write(`bench: import answered ${r.status}: ${r.body.slice(0, 300)}\n`);
+    }
+  }
+  importing = false;
+  await reading;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number): string =>
+    (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  process.stdout.write(
+    `\nreads during ${importCount} imports of ${(Buffer.byteLength(body) / 1048576).toFixed(2)} MiB ` +
+      `(${refused} refused; each import took ${importMs.map((ms) => ms.toFixed(0)).join(', ')} ms): ` +
+      `${latencies.length} reads (${failed} failed), p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dipkit-bench-'));
   // --url: a server already running (the bench then neither starts nor stops one).
@@ -228,6 +298,7 @@ async function main(): Promise<void> {
       async (i, c) => (await send(of(c), 'GET', `/api/games/${gameIds[i % gameIds.length]}`)).status,
       pids,
     );
+    if (importCount > 0) await readsDuringImports(base, gameIds[0] ?? '');
   } finally {
     agent.destroy();
     for (const { child } of servers) {

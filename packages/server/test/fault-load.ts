@@ -21,7 +21,7 @@ export interface Tally {
   unavailable: number;
   /** Order submissions answered 200. */
   acknowledged: number;
-  /** Messages answered 201; refused by the per-power rate (429); of unknown outcome (503, not sent again). */
+  /** Messages answered 201; refused by the per-power rate (429); answered 503 (outcome unknown, sent again). */
   messages: number;
   messagesRateLimited: number;
   messagesUnknown: number;
@@ -159,26 +159,33 @@ export class FaultLoad {
 
   /**
    * A press message from seat `i`: to all from even seats, to the next seat's power from odd ones (private: only
-   * the two of them may read it). Sent once: after a 503 it may be stored or not, and a second send would be a
-   * second message.
+   * the two of them may read it). After a 503 it may have been stored or not: sent again after the pause, as a
+   * client would (so the same text may be stored twice; the one acknowledged must be there).
    */
   async #write(game: Game, phase: string, i: number, seat: Seat): Promise<void> {
     const to = i % 2 === 0 ? 'ALL' : (game.seats[(i + 1) % game.seats.length]?.power ?? 'ALL');
     const text = `${seat.power} in ${phase}: message ${this.sent.length + 1}`;
-    const r = await this.request('POST', `/api/games/${game.id}/messages`, { to, text }, seat.token, true);
-    if (r.status === 201) {
-      this.tally.messages++;
-      this.sent.push({
-        game: game.id,
-        id: Number(r.body['id']),
-        sender: seat.power,
-        recipients: to === 'ALL' ? null : [to],
-        text,
-      });
-    } else if (r.status === 429) this.tally.messagesRateLimited++;
-    else if (r.status === 503) this.tally.messagesUnknown++;
-    // 403: press closed (the phase moved on to a retreat), 409: the game ended.
-    else assert.ok(r.status === 403 || r.status === 409, JSON.stringify(r.body));
+    for (;;) {
+      const r = await this.request('POST', `/api/games/${game.id}/messages`, { to, text }, seat.token, true);
+      if (r.status === 503) {
+        this.tally.messagesUnknown++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      if (r.status === 201) {
+        this.tally.messages++;
+        this.sent.push({
+          game: game.id,
+          id: Number(r.body['id']),
+          sender: seat.power,
+          recipients: to === 'ALL' ? null : [to],
+          text,
+        });
+      } else if (r.status === 429) this.tally.messagesRateLimited++;
+      // 403: press closed (the phase moved on to a retreat), 409: the game ended.
+      else assert.ok(r.status === 403 || r.status === 409, JSON.stringify(r.body));
+      return;
+    }
   }
 }
 
@@ -289,7 +296,7 @@ export function faultCounts(load: FaultLoad, orderLists: number, messages: numbe
   return (
     `${t.requests} requests, ${t.unavailable} answered 503; orders: ${t.acknowledged} submissions acknowledged, ` +
     `${orderLists} acknowledged lists (the last per phase and power) checked, all present; messages: ` +
-    `${t.messages} acknowledged, ${messages} checked, all present (${t.messagesUnknown} of unknown outcome, ` +
+    `${t.messages} acknowledged, ${messages} checked, all present (${t.messagesUnknown} answers 503, sent again; ` +
     `${t.messagesRateLimited} over the rate); ${phases} phases, each processed once`
   );
 }
