@@ -23,7 +23,8 @@ import { newMovementCodesResult, resolveMovementCodes } from '../src/adjudicatio
 import { encodeOrders, encodeUnits } from '../src/orders/codes.js';
 import { legalOrders } from '../src/legal/enumerate.js';
 import { playRandomGame } from '../src/selfplay/random-player.js';
-import { resolvePhase, type PhaseRecord } from '../src/game/game.js';
+import { newGame, resolvePhase, type PhaseRecord } from '../src/game/game.js';
+import { bundledMap } from '../src/map/registry.js';
 import {
   readWorkload,
   workloadOrders,
@@ -48,6 +49,7 @@ import { legalOrderCodes, newOrderCodeList } from '../src/legal/enumerate.js';
 import { createRequire } from 'node:module';
 import { fmt, measure, median, now, table, type Settings, type Stats } from './measure.js';
 import { renderSvg } from '../src/render/svg.js';
+import { mapsWithArt } from '../src/render/art.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Workloads
@@ -588,6 +590,19 @@ function benchRender(map: GameMap, s: Settings, list: readonly Prepared[]): Row[
       note: `µs per picture; ${p.orders.length} orders with outcomes, ${Math.round(svg.length / 1024)} KiB`,
     },
   ];
+  // Every variant drawn with its geographic art, at its start (every unit on the board).
+  for (const id of mapsWithArt().filter((m) => m !== 'standard')) {
+    const variant = bundledMap(id)!;
+    const start = newGame(variant).position;
+    const text = renderSvg(variant, start);
+    rows.push({
+      workload: `render SVG, ${id} art`,
+      input: 'start',
+      units: start.units.length,
+      stats: measure(() => (renderSvg(variant, start).length > 0 ? 1 : 0), s),
+      note: `µs per picture; ${variant.provinceCount} provinces, ${Math.round(text.length / 1024)} KiB`,
+    });
+  }
   type Rasteriser = { Resvg: new (svg: string, o: unknown) => { render(): { asPng(): Uint8Array } } };
   let resvg: Rasteriser | undefined;
   try {

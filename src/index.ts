@@ -184,7 +184,7 @@ export {
   type Point,
 } from './render/geometry.js';
 export { schematicGeometry } from './render/schematic.js';
-export { defaultGeometry } from './render/standard.js';
+export { artKind, defaultGeometry } from './render/standard.js';
 
 // The DATC v3.2 case runner (used by `dipkit datc`, the tests and the web gallery) and one phase of play.
 export {

@@ -5,7 +5,7 @@
  * malformed map file (every issue with its JSON path, exit 2) and an unknown name (the known ids, did you mean).
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { dipkit, NO_STACK, tempDir } from './cli-run.js';
@@ -61,6 +61,7 @@ interface MapJson {
   startYear: number;
   rules: { builds: string; convoys: boolean; calendar: object; leadVictory?: object };
   differences: string[];
+  art: string;
 }
 
 void describe('dipkit maps', () => {
@@ -95,7 +96,15 @@ void describe('dipkit maps', () => {
         SWITCHES[m.id] !== undefined || m.id === 'westernworld901',
         m.id,
       );
+      // Geographic where art is committed beside the map's definition (Pure, an abstract map, has none).
+      const art = new URL(
+        `../../src/map/${m.id === 'standard' ? '' : 'variants/'}${m.id}.geometry.json`,
+        import.meta.url,
+      );
+      assert.equal(m.art, existsSync(art) ? 'geographic' : 'schematic', m.id);
     }
+    assert.equal(maps.find((m) => m.id === 'pure')?.art, 'schematic');
+    assert.equal(maps.find((m) => m.id === 'standard')?.art, 'geographic');
   });
 
   void it('prints a block per map: id and name, powers, centres, first year and the rules that differ', () => {
@@ -119,6 +128,7 @@ void describe('dipkit maps', () => {
         '  powers: 2 (RED, BLUE)',
         '  supply centres: 4; victory: 3; first year: 2001',
         '  rules: standard',
+        '  board: schematic layout',
         '',
       ].join('\n'),
     );

@@ -186,6 +186,7 @@ test('orders: every kind read from DAIDE and written back', () => {
   const read = (text: string) => parseOrder(tokens, parseMessageText(text));
   assert.deepEqual(read('(ENG FLT LON) MTO NTH'), {
     power: 'ENGLAND',
+    token: 'MTO',
     order: { kind: 'move', unit: { type: 'F', location: 'LON', power: 'ENGLAND' }, to: 'NTH' },
     unit: { power: 'ENGLAND', type: 'F', location: 'LON' },
   });
@@ -203,7 +204,7 @@ test('orders: every kind read from DAIDE and written back', () => {
   assert.equal(coast.order.kind === 'move' && coast.order.to, 'BOT');
   const sup = read('(ENG FLT EDI) SUP (ENG FLT LON) MTO NTH');
   assert.ok('order' in sup && sup.order.kind === 'support' && sup.order.to === 'NTH');
-  assert.deepEqual(read('ENG WVE'), { power: 'ENGLAND', order: { kind: 'waive' } });
+  assert.deepEqual(read('ENG WVE'), { power: 'ENGLAND', token: 'WVE', order: { kind: 'waive' } });
   assert.deepEqual(read('(ENG FLT LON) MTO NTH NTH'), { errorAt: 3 });
   assert.deepEqual(read('(ENG FLT XXX) HLD'.replace('XXX', 'LON') + ' SUB'), { errorAt: 2 });
   assert.deepEqual(read('(ENG FLT LON) HLO'), { errorAt: 1 });

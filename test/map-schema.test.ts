@@ -15,10 +15,10 @@ const readJson = (url: URL): unknown => JSON.parse(readFileSync(url, 'utf8')) as
 const schema = readJson(new URL('map-definition.schema.json', mapDir)) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
-/** The bundled map files: the standard map and whatever src/map/variants/ holds. */
+/** The bundled map files: the standard map and whatever src/map/variants/ holds (not the maps' art, ID.*.json). */
 function mapFiles(): URL[] {
   const variants = new URL('variants/', mapDir);
-  const names = existsSync(variants) ? readdirSync(variants).filter((f) => f.endsWith('.json')) : [];
+  const names = existsSync(variants) ? readdirSync(variants).filter((f) => /^[^.]+\.json$/.test(f)) : [];
   return [new URL('standard.json', mapDir), ...names.sort().map((f) => new URL(f, variants))];
 }
 

@@ -23,6 +23,7 @@ import { readGeometry, type BoardGeometry } from '../src/render/geometry.js';
 import { schematicGeometry } from '../src/render/schematic.js';
 import { defaultGeometry } from '../src/render/standard.js';
 import { renderSvg, type RenderOptions } from '../src/render/svg.js';
+import { artKind } from '../src/render/standard.js';
 import { seededRandom } from '../src/selfplay/random-player.js';
 import { loadDatcCases, prepareMovementCase } from './datc-harness.js';
 import { shuffle } from './oracle/generate.js';
@@ -325,6 +326,23 @@ describe('map geometry (a tiny hand-made map, test/data/tiny-geometry.json)', ()
     expectedPaths: Record<string, string>;
   };
   const tiny = compileMap(data.map).value!;
+
+  test('a map definition that carries its own art ("art") is drawn with it, by default', () => {
+    assert.equal(artKind(tiny), 'schematic');
+    const own = compileMap({ ...data.map, art: data.geometry }).value!;
+    assert.equal(artKind(own), 'geographic');
+    const position: Position = {
+      phase: { season: 'spring', year: 1901, type: 'movement' },
+      units: [],
+      dislodged: [],
+      contested: [],
+      supplyCenters: {},
+    };
+    assert.ok(renderSvg(own, position).includes(`d="${data.expectedPaths['NOR']}"`));
+    // Art that does not fit its map is passed over for the schematic layout.
+    const broken = compileMap({ ...data.map, art: { ...data.geometry, provinces: {} } }).value!;
+    assert.equal(artKind(broken), 'schematic');
+  });
 
   test('arcs decode into closed rings: shared borders, reversed arcs, a hole, an impassable area', () => {
     const read = readGeometry(tiny, data.geometry);

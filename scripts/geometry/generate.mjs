@@ -1,55 +1,69 @@
-// Makes src/map/standard.geometry.json (format: docs/geometry.md) from Natural Earth coastlines and borders
-// (public domain, through the npm package world-atlas) and the hand-set places in data.mjs.
+// Makes the art of every map that has art data (format: docs/geometry.md): src/map/standard.geometry.json and
+// src/map/variants/ID.geometry.json, from Natural Earth coastlines and borders (public domain, through the npm
+// package world-atlas) and the per-map facts beside each map definition (src/map/standard.art.json,
+// src/map/variants/ID.art.json: projection, frame, seed places, straits, exceptions).
 //
-//   npm run geometry            writes the file and prints a summary
+//   npm run geometry [-- ID ...]     every map with art data, or those named; prints a summary of each
 //
-// How: the countries are projected (Lambert conformal conic, through a gentle lens) and painted onto a fine raster; every land pixel
-// goes to the nearest seed of the provinces its country may belong to (data.mjs), every water pixel to the
-// nearest sea seed; stray pieces join their neighbour, straits narrower than a unit are bridged; the label
-// grid is traced into arcs shared by the provinces on both sides, smoothed, simplified and rounded to integers.
-import { readFileSync, writeFileSync } from 'node:fs';
+// How: the countries are projected (through gentle lenses) and painted onto a fine raster; every seed floods
+// its land or water nearest first (flood.mjs), never making a border the map's graph lacks; islands without a
+// seed join a near province or stay neutral; straits are closed or opened where the data says; the label grid
+// is traced into arcs shared by the provinces on both sides, smoothed, simplified and rounded to integers.
+// The result is checked against the map's graph (dist/src/render/art-check.js): a disagreement that the art
+// data does not list among its exceptions fails the run and nothing is written.
+import { readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { geoConicConformalRaw, geoPath, geoProjection } from 'd3-geo';
-import { Delaunay } from 'd3-delaunay';
+import * as d3 from 'd3-geo';
 import { feature } from 'topojson-client';
-import { frame, countries, seeds, bridges, cities, coasts, anchors as anchorOverrides, labels as labelOverrides } from './data.mjs';
 import { fillRings, components, spreadLabels, roomMap } from './raster.mjs';
 import { removeDiagonalContacts, traceArcs, simplifyChain } from './trace.mjs';
+import { floodFromSeeds, separateForbidden } from './flood.mjs';
+import { compactJson } from './json.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url);
-const mapJson = JSON.parse(readFileSync(new URL('src/map/standard.json', root), 'utf8'));
+const { borderDisagreements, adjacentPairs, pairKey } = await import(new URL('dist/src/render/art-check.js', root).href);
 const world = require('world-atlas/countries-50m.json');
 const worldVersion = require('world-atlas/package.json').version;
+const countryFeatures = feature(world, world.objects.countries).features;
 
 const SCALE = Number(process.env.GEOMETRY_SCALE ?? 3); // raster pixels per output unit
 const TOLERANCE = 0.55; // simplification tolerance, output units
 const MIN_ISLAND = 10; // islands smaller than this (square units) are left out as sea
-const ISLAND_REACH = 15; // an island within this many units of its country's only province joins it
+const ISLAND_REACH = 15; // an island within this many units of a province it may join joins it
 
-// ---- labels: the provinces in map order, then Switzerland, then neutral land; -2 marks water not yet assigned
-const codes = mapJson.provinces.map((p) => p.code);
-const isSea = new Set(mapJson.provinces.filter((p) => p.kind === 'sea').map((p) => p.code));
-const SWI = codes.length;
-const NEUTRAL = codes.length + 1;
-const WATER = -2;
-const ISLAND = -3;
-const LAND = -4;
-const labelOf = (code) => {
-  const i = codes.indexOf(code);
-  if (i < 0) throw new Error(`data.mjs names an unknown province ${code}`);
-  return i;
+/** Every map with art data: { id, definition, data, target } (paths as URLs). */
+function mapsWithArt() {
+  const list = [{ id: 'standard', dir: 'src/map/', file: 'standard' }];
+  for (const name of readdirSync(new URL('src/map/variants/', root)).sort()) {
+    const m = name.match(/^(.*)\.art\.json$/);
+    if (m) list.push({ id: m[1], dir: 'src/map/variants/', file: m[1] });
+  }
+  return list.map(({ id, dir, file }) => ({
+    id,
+    definition: new URL(`${dir}${file}.json`, root),
+    data: new URL(`${dir}${file}.art.json`, root),
+    target: new URL(`${dir}${file}.geometry.json`, root),
+  }));
+}
+
+
+function radians(degrees) {
+  return (degrees * Math.PI) / 180;
+}
+const RAW = {
+  conicConformal: (p) => d3.geoConicConformalRaw(...p.parallels.map(radians)),
+  conicEqualArea: (p) => d3.geoConicEqualAreaRaw(...p.parallels.map(radians)),
+  equirectangular: () => d3.geoEquirectangularRaw,
+  mercator: () => d3.geoMercatorRaw,
+  naturalEarth1: () => d3.geoNaturalEarth1Raw,
+  azimuthalEqualArea: () => d3.geoAzimuthalEqualAreaRaw,
 };
-for (const c of codes) if (!seeds[c]?.length) throw new Error(`data.mjs: no seeds for ${c}`);
 
-// ---- projection and raster frame
-const projection = geoProjection(lensed(geoConicConformalRaw(...frame.projection.parallels.map(radians))))
-  .rotate(frame.projection.rotate)
-  .fitWidth(frame.width, { type: 'MultiPoint', coordinates: frame.corners });
-/** The conic projection seen through the lenses of data.mjs (frame.lenses), in the projection's raw units. */
-function lensed(raw) {
+/** The raw projection seen through the frame's lenses: around each centre, r grows to r + s R tanh(r / R). */
+function lensed(raw, frame) {
   let projected = raw;
-  for (const { centre, radius, strength } of frame.lenses) {
+  for (const { centre, radius, strength } of frame.lenses ?? []) {
     const inner = projected;
     const at = ([lon, lat]) => inner(radians(lon + frame.projection.rotate[0]), radians(lat));
     const [cx, cy] = at(centre);
@@ -65,414 +79,441 @@ function lensed(raw) {
   }
   return projected;
 }
-function radians(degrees) {
-  return (degrees * Math.PI) / 180;
-}
-const bounds = geoPath(projection).bounds({ type: 'MultiPoint', coordinates: frame.corners });
-const W = frame.width;
-const H = Math.ceil(bounds[1][1]);
-projection.clipExtent([[0, 0], [W, H]]);
-const RW = W * SCALE;
-const RH = H * SCALE;
-const N = RW * RH;
-const toRaster = ([lon, lat]) => {
-  const [x, y] = projection([lon, lat]);
-  return [x * SCALE, y * SCALE];
-};
-const pixelOf = (lonlat) => {
-  const [x, y] = toRaster(lonlat);
-  const px = Math.floor(x);
-  const py = Math.floor(y);
-  if (px < 0 || py < 0 || px >= RW || py >= RH) return -1;
-  return py * RW + px;
-};
-/** Rings of a GeoJSON geometry in raster coordinates, clipped to the frame. */
-function rasterRings(geometry) {
-  const rings = [];
-  let ring = null;
-  const context = {
-    moveTo(x, y) {
-      ring = [[x * SCALE, y * SCALE]];
-      rings.push(ring);
-    },
-    lineTo(x, y) {
-      ring.push([x * SCALE, y * SCALE]);
-    },
-    closePath() {},
-    arc() {},
+
+function generate({ id, definition, data: dataUrl, target }) {
+  const started = Date.now();
+  const mapJson = JSON.parse(readFileSync(definition, 'utf8'));
+  const data = JSON.parse(readFileSync(dataUrl, 'utf8'));
+  const { frame } = data;
+  const lonlat = (place) => [place[0], place[1]];
+
+  // ---- labels: the provinces in map order, then impassable areas, then neutral land and open water
+  const codes = mapJson.provinces.map((p) => p.code);
+  const isSea = new Set(mapJson.provinces.filter((p) => p.kind === 'sea').map((p) => p.code));
+  const blocked = Object.keys(data.impassable ?? {});
+  const P = codes.length;
+  const NEUTRAL = P + blocked.length;
+  const OPEN = NEUTRAL + 1; // water of no sea province
+  const UNCLAIMED = -1;
+  const labelOf = (code) => {
+    const i = codes.indexOf(code);
+    if (i < 0) throw new Error(`art data names an unknown province ${code}`);
+    return i;
   };
-  geoPath(projection, context)(geometry);
-  return rings;
-}
+  for (const c of codes) if (!data.seeds[c]?.length) throw new Error(`art data: no seeds for ${c}`);
+  for (const c of Object.keys(data.seeds)) labelOf(c);
+  const adjacent = adjacentPairs(mapJson);
+  const isProvince = (l) => l >= 0 && l < P;
+  /** May labels a and b share a border? Provinces only when the graph makes them adjacent. */
+  const mayTouch = (a, b) => a === b || !isProvince(a) || !isProvince(b) || adjacent.has(pairKey(codes[a], codes[b]));
 
-// ---- countries onto the raster
-const features = feature(world, world.objects.countries).features;
-const countryRule = [null]; // index 1.. -> the country's entry in data.mjs
-const country = new Int16Array(N);
-const unknown = new Set();
-for (const f of features) {
-  const rings = rasterRings(f);
-  if (rings.length === 0) continue;
-  const name = f.properties.name;
-  let rule = countries[name];
-  if (rule === undefined) {
-    unknown.add(name);
-    rule = 'neutral';
+  // ---- projection and raster frame
+  const type = frame.projection.type ?? 'conicConformal';
+  if (!RAW[type]) throw new Error(`unknown projection ${type} (one of ${Object.keys(RAW).join(', ')})`);
+  const corners = { type: 'MultiPoint', coordinates: frame.corners.map(lonlat) };
+  const projection = d3
+    .geoProjection(lensed(RAW[type](frame.projection), frame))
+    .rotate(frame.projection.rotate ?? [0, 0])
+    .fitWidth(frame.width, corners);
+  const bounds = d3.geoPath(projection).bounds(corners);
+  const W = frame.width;
+  const H = Math.ceil(bounds[1][1]);
+  projection.clipExtent([[0, 0], [W, H]]);
+  const RW = W * SCALE;
+  const RH = H * SCALE;
+  const N = RW * RH;
+  const toRaster = (place) => {
+    const [x, y] = projection(lonlat(place));
+    return [x * SCALE, y * SCALE];
+  };
+  const pixelOf = (place) => {
+    const [x, y] = toRaster(place);
+    const px = Math.floor(x);
+    const py = Math.floor(y);
+    if (!(px >= 0 && py >= 0 && px < RW && py < RH)) return -1;
+    return py * RW + px;
+  };
+  const clampedPixelOf = (place) => {
+    const [x, y] = toRaster(place);
+    return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
+  };
+  /** Rings of a GeoJSON geometry in raster coordinates, clipped to the frame. */
+  function rasterRings(geometry) {
+    const rings = [];
+    let ring = null;
+    const context = {
+      moveTo(x, y) {
+        ring = [[x * SCALE, y * SCALE]];
+        rings.push(ring);
+      },
+      lineTo(x, y) {
+        ring.push([x * SCALE, y * SCALE]);
+      },
+      closePath() {},
+      arc() {},
+    };
+    d3.geoPath(projection, context)(geometry);
+    return rings;
   }
-  countryRule.push(rule);
-  fillRings(country, RW, RH, rings, countryRule.length - 1);
-}
-const BRIDGE = countryRule.length;
-countryRule.push('bridge');
-const forced = new Int16Array(N).fill(-1);
-for (const b of bridges) {
-  const [w, s, e, n] = b.box;
-  const ring = [];
-  for (let k = 0; k <= 8; k++) ring.push(toRaster([w + ((e - w) * k) / 8, s]));
-  for (let k = 0; k <= 8; k++) ring.push(toRaster([e - ((e - w) * k) / 8, n]));
-  const mark = new Uint8Array(N);
-  fillRings(mark, RW, RH, [ring], 1);
-  for (let i = 0; i < N; i++) {
-    if (!mark[i]) continue;
-    forced[i] = labelOf(b.province);
-    country[i] = BRIDGE;
-  }
-}
+  const boxRing = ([w, s, e, n]) => {
+    const ring = [];
+    for (let k = 0; k <= 8; k++) ring.push(toRaster([w + ((e - w) * k) / 8, s]));
+    for (let k = 0; k <= 8; k++) ring.push(toRaster([e - ((e - w) * k) / 8, n]));
+    return ring;
+  };
 
-// ---- seeds on the raster (a coastal city that the 1:50m coastline puts just offshore moves to the nearest
-// land pixel, a sea seed on land to the nearest water)
-const seedPixels = []; // { label, pixel, x, y, sea }
-function snap(pixel, wantLand, maxUnits) {
-  if ((country[pixel] !== 0) === wantLand) return pixel;
-  const px = pixel % RW;
-  const py = (pixel - px) / RW;
-  const r = Math.ceil(maxUnits * SCALE);
-  let best = -1;
-  let bestD = Infinity;
-  for (let y = Math.max(0, py - r); y <= Math.min(RH - 1, py + r); y++) {
-    for (let x = Math.max(0, px - r); x <= Math.min(RW - 1, px + r); x++) {
-      const d = (x - px) ** 2 + (y - py) ** 2;
-      if (d < bestD && (country[y * RW + x] !== 0) === wantLand) {
-        bestD = d;
-        best = y * RW + x;
+  // ---- countries onto the raster: country[i] is 0 for water, else the index of the pixel's rule
+  // (a list of provinces, 'any', 'neutral', or an impassable area's code)
+  const countryRule = [null];
+  const country = new Int16Array(N);
+  const unknown = new Set();
+  const fallback = data.unknownCountries ?? 'any';
+  for (const f of countryFeatures) {
+    const rings = rasterRings(f);
+    if (rings.length === 0) continue;
+    const name = f.properties.name;
+    let rule = data.countries?.[name];
+    if (rule === undefined) {
+      if (fallback === 'neutral') unknown.add(name);
+      rule = fallback;
+    }
+    countryRule.push(rule);
+    fillRings(country, RW, RH, rings, countryRule.length - 1);
+  }
+  const ANY = countryRule.length;
+  countryRule.push('any');
+  // Land the map needs where Natural Earth has sea (North Sea Wars' trade posts on the Dogger Bank, once
+  // Doggerland): rings of places, painted as land any province may take.
+  for (const extra of data.extraLand ?? []) fillRings(country, RW, RH, [extra.ring.map(toRaster)], ANY);
+  // Straits: `close` lays a strip of land (given to `province`, or neutral), `open` cuts a channel of water.
+  const labels = new Int16Array(N).fill(UNCLAIMED);
+  for (const strait of data.straits ?? []) {
+    const mark = new Uint8Array(N);
+    fillRings(mark, RW, RH, [boxRing(strait.close ?? strait.open)], 1);
+    for (let i = 0; i < N; i++) {
+      if (!mark[i]) continue;
+      if (strait.open) {
+        country[i] = 0;
+      } else {
+        country[i] = ANY;
+        labels[i] = strait.province ? labelOf(strait.province) : NEUTRAL;
       }
     }
   }
-  return best;
-}
-for (const [code, list] of Object.entries(seeds)) {
-  for (const place of list) {
-    const raw = pixelOf(place);
-    if (raw < 0) {
-      console.warn(`seed ${code} ${place} lies outside the frame (left out)`);
+  const isLand = (i) => country[i] !== 0;
+  for (let i = 0; i < N; i++) {
+    const rule = countryRule[country[i]];
+    if (rule === 'neutral') labels[i] = NEUTRAL;
+    else if (typeof rule === 'string' && rule !== 'any') labels[i] = P + blocked.indexOf(rule);
+  }
+
+  // ---- seeds on the raster (a coastal city just offshore at 1:50m moves to the nearest land pixel, a sea seed on
+  // land to the nearest water)
+  const seedPixels = []; // { label, pixel, x, y, sea }
+  function snap(pixel, wantLand, maxUnits) {
+    if (isLand(pixel) === wantLand) return pixel;
+    const px = pixel % RW;
+    const py = (pixel - px) / RW;
+    const r = Math.ceil(maxUnits * SCALE);
+    let best = -1;
+    let bestD = Infinity;
+    for (let y = Math.max(0, py - r); y <= Math.min(RH - 1, py + r); y++) {
+      for (let x = Math.max(0, px - r); x <= Math.min(RW - 1, px + r); x++) {
+        const d = (x - px) ** 2 + (y - py) ** 2;
+        if (d < bestD && isLand(y * RW + x) === wantLand) {
+          bestD = d;
+          best = y * RW + x;
+        }
+      }
+    }
+    return best;
+  }
+  for (const [code, list] of Object.entries(data.seeds)) {
+    for (const place of list) {
+      const raw = pixelOf(place);
+      const what = `seed ${code} ${place.join(' ')}`;
+      if (raw < 0) {
+        console.warn(`${id}: ${what} lies outside the frame (left out)`);
+        continue;
+      }
+      const pixel = snap(raw, !isSea.has(code), 6);
+      if (pixel < 0) throw new Error(`${what} lies on ${isSea.has(code) ? 'land' : 'water'}, far from the shore`);
+      const x = (pixel % RW) + 0.5;
+      const y = Math.floor(pixel / RW) + 0.5;
+      seedPixels.push({ label: labelOf(code), pixel, x, y, sea: isSea.has(code) });
+    }
+  }
+
+  // Open water: seeds of water that belongs to no sea province (the Irish Sea on a board of the North Sea).
+  for (const place of data.openWater ?? []) {
+    const pixel = pixelOf(place);
+    if (pixel < 0) {
+      console.warn(`${id}: open water ${place.join(' ')} lies outside the frame (left out)`);
       continue;
     }
-    const pixel = snap(raw, !isSea.has(code), 6);
-    if (pixel < 0) throw new Error(`seed ${code} ${place} lies on ${isSea.has(code) ? 'land' : 'water'}, far from the shore`);
-    const x = (pixel % RW) + 0.5;
-    const y = Math.floor(pixel / RW) + 0.5;
-    seedPixels.push({ label: labelOf(code), pixel, x, y, sea: isSea.has(code) });
+    if (isLand(pixel)) throw new Error(`open water ${place.join(' ')} lies on land`);
+    seedPixels.push({ label: OPEN, pixel, x: (pixel % RW) + 0.5, y: Math.floor(pixel / RW) + 0.5, sea: true });
   }
-}
 
-// ---- water without a sea seed (a lake, a closed-off bay) is filled as land
-const LAKE = countryRule.length;
-countryRule.push('lake');
-{
-  const water = components(RW, RH, (i) => country[i] === 0);
-  const seeded = new Set(seedPixels.filter((s) => s.sea && country[s.pixel] === 0).map((s) => water.comp[s.pixel]));
-  for (let i = 0; i < N; i++) if (country[i] === 0 && !seeded.has(water.comp[i])) country[i] = LAKE;
-}
-
-// ---- every pixel to a province
-const labels = new Int16Array(N).fill(WATER);
-const landComps = components(RW, RH, (i) => country[i] !== 0);
-const seaComps = components(RW, RH, (i) => country[i] === 0);
-const nearestFinders = new Map();
-/** The nearest seed among `candidates` (a list of seed records), found through a Delaunay triangulation. */
-function finder(keyName, candidates) {
-  let f = nearestFinders.get(keyName);
-  if (!f) {
-    const delaunay = Delaunay.from(candidates.map((s) => [s.x, s.y]));
-    let hint = 0;
-    f = (x, y) => {
-      hint = delaunay.find(x, y, hint);
-      return candidates[hint].label;
-    };
-    nearestFinders.set(keyName, f);
-  }
-  return f;
-}
-const seedsInComp = new Map();
-for (const s of seedPixels) {
-  const comp = s.sea ? seaComps.comp[s.pixel] : landComps.comp[s.pixel];
-  if (comp < 0) continue;
-  const k = `${s.sea ? 'sea' : 'land'}${comp}`;
-  if (!seedsInComp.has(k)) seedsInComp.set(k, []);
-  seedsInComp.get(k).push(s);
-}
-for (let i = 0; i < N; i++) {
-  const x = (i % RW) + 0.5;
-  const y = Math.floor(i / RW) + 0.5;
-  const c = country[i];
-  if (c === 0) {
-    const k = `sea${seaComps.comp[i]}`;
-    const list = seedsInComp.get(k);
-    labels[i] = list ? finder(k, list)(x, y) : WATER;
-    continue;
-  }
-  if (forced[i] >= 0) {
-    labels[i] = forced[i];
-    continue;
-  }
-  const rule = countryRule[c];
-  if (rule === 'SWI') labels[i] = SWI;
-  else if (rule === 'neutral') labels[i] = NEUTRAL;
-  else {
-    const k = `land${landComps.comp[i]}`;
-    const list = seedsInComp.get(k);
-    if (!list) {
-      labels[i] = ISLAND;
-      continue;
-    }
-    const allowed = Array.isArray(rule) ? list.filter((s) => rule.includes(codes[s.label])) : [];
-    const pick = allowed.length ? allowed : list;
-    labels[i] = finder(`${k}:${Array.isArray(rule) && allowed.length ? rule.join() : '*'}`, pick)(x, y);
-  }
-}
-
-// ---- stray pieces: a piece of a province that holds none of its seeds (and no bridge) joins the neighbour
-// it shares most of its rim with (land with land, sea with sea)
-function joinStrayPieces() {
-  let moved = 0;
-  const anchoredPixels = new Set(seedPixels.map((s) => s.pixel));
-  const pieces = labelPieces();
-  const anchored = new Uint8Array(pieces.sizes.length);
-  for (const p of anchoredPixels) if (labels[p] >= 0 && labels[p] < SWI && seedPixels.some((s) => s.pixel === p && s.label === labels[p])) anchored[pieces.comp[p]] = 1;
-  for (let i = 0; i < N; i++) if (forced[i] >= 0 && labels[i] === forced[i]) anchored[pieces.comp[i]] = 1;
-  const rim = new Map(); // piece -> Map(label -> count)
-  for (let i = 0; i < N; i++) {
-    const piece = pieces.comp[i];
-    const l = labels[i];
-    if (anchored[piece] || l < 0 || l >= SWI) continue;
-    const x = i % RW;
-    for (const j of [x > 0 ? i - 1 : -1, x < RW - 1 ? i + 1 : -1, i - RW, i + RW]) {
-      if (j < 0 || j >= N) continue;
-      const m = labels[j];
-      if (m === l || m < 0) continue;
-      if (isSea.has(codes[l]) !== (m < SWI && isSea.has(codes[m]))) continue;
-      if (!rim.has(piece)) rim.set(piece, new Map());
-      const r = rim.get(piece);
-      r.set(m, (r.get(m) ?? 0) + 1);
+  // ---- water without a sea seed (a lake, a closed-off bay) is land, unless the data keeps lakes as water
+  {
+    const water = components(RW, RH, (i) => country[i] === 0);
+    const seeded = new Set(seedPixels.filter((s) => s.sea && country[s.pixel] === 0).map((s) => water.comp[s.pixel]));
+    for (let i = 0; i < N; i++) {
+      if (country[i] !== 0 || seeded.has(water.comp[i])) continue;
+      if (data.lakes === 'water') labels[i] = OPEN;
+      else country[i] = ANY;
     }
   }
-  const target = new Map();
-  for (const [piece, r] of rim) target.set(piece, [...r].sort((a, b) => b[1] - a[1])[0][0]);
-  for (let i = 0; i < N; i++) {
-    const l = labels[i];
-    if (l < 0 || l >= SWI || anchored[pieces.comp[i]]) continue;
-    const t = target.get(pieces.comp[i]);
-    if (t === undefined && process.env.GEOMETRY_DEBUG) console.warn(`stray piece of ${codes[l]} at ${i % RW},${Math.floor(i / RW)} has no neighbour`);
-    labels[i] = t ?? (isSea.has(codes[l]) ? WATER : ISLAND);
-    moved++;
-  }
-  return moved;
-}
-function labelPieces() {
-  // Components of equal labels (4-neighbour).
-  const comp = new Int32Array(N).fill(-1);
-  const sizes = [];
-  const stack = new Int32Array(N);
-  for (let start = 0; start < N; start++) {
-    if (comp[start] !== -1) continue;
-    const l = labels[start];
-    const id = sizes.length;
-    let size = 0;
-    let top = 0;
-    stack[top++] = start;
-    comp[start] = id;
-    while (top > 0) {
-      const i = stack[--top];
-      size++;
+
+  // ---- every seed floods its land or water
+  const mayTake = (i, l) => {
+    if (l === OPEN) return !isLand(i);
+    if (isSea.has(codes[l]) === isLand(i)) return false;
+    if (!isLand(i)) return true;
+    const rule = countryRule[country[i]];
+    return !Array.isArray(rule) || rule.includes(codes[l]);
+  };
+  // How far a seed floods (units; `reach` in the data, for land and for sea): beyond, land is neutral and water
+  // open, so that a world board's far continents and oceans do not all belong to the nearest province.
+  const reachOf = (l) => SCALE * ((isProvince(l) && isSea.has(codes[l]) ? data.reach?.sea : data.reach?.land) ?? Infinity);
+  floodFromSeeds(labels, RW, RH, seedPixels, UNCLAIMED, mayTake, mayTouch, reachOf);
+
+  // ---- islands without a seed: tiny ones are left out (sea), one near a province it may join joins it (the
+  // province its country lists alone, or any province where countries are not listed), the rest is neutral land
+  {
+    const isProvinceLand = (l) => isProvince(l) && !isSea.has(codes[l]);
+    const UNSET = -9;
+    const near = Int16Array.from(labels, (l) => (isProvinceLand(l) ? l : UNSET));
+    const reach = spreadLabels(near, RW, RH, (i) => near[i] !== UNSET, () => true, UNSET);
+    const islands = components(RW, RH, (i) => isLand(i) && (labels[i] === UNCLAIMED || labels[i] === NEUTRAL));
+    const info = islands.sizes.map(() => ({ best: -1, bestD: Infinity, land: [], touches: new Set() }));
+    for (let i = 0; i < N; i++) {
+      const k = islands.comp[i];
+      if (k < 0) continue;
+      const isl = info[k];
+      isl.land.push(i);
       const x = i % RW;
       for (const j of [x > 0 ? i - 1 : -1, x < RW - 1 ? i + 1 : -1, i - RW, i + RW]) {
-        if (j >= 0 && j < N && comp[j] === -1 && labels[j] === l) {
-          comp[j] = id;
-          stack[top++] = j;
-        }
+        if (j >= 0 && j < N && islands.comp[j] !== k) isl.touches.add(labels[j]);
+      }
+      if (reach[i] >= 0 && reach[i] < isl.bestD) {
+        isl.bestD = reach[i];
+        isl.best = near[i];
       }
     }
-    sizes.push(size);
-  }
-  return { comp, sizes };
-}
-for (let round = 0; round < 6; round++) if (joinStrayPieces() === 0) break;
-
-// ---- islands without a seed: small ones are left out (sea), those close to their country's only province join
-// it, the rest is neutral land
-{
-  const isProvinceLand = (l) => l >= 0 && l < SWI && !isSea.has(codes[l]);
-  const UNSET = -9;
-  const near = labels.map((l) => (isProvinceLand(l) ? l : UNSET));
-  const reach = spreadLabels(near, RW, RH, (i) => near[i] !== UNSET, () => true, UNSET);
-  const islands = components(RW, RH, (i) => labels[i] === ISLAND || labels[i] === NEUTRAL);
-  const info = islands.sizes.map(() => ({ best: -1, bestD: Infinity, land: [] }));
-  for (let i = 0; i < N; i++) {
-    const k = islands.comp[i];
-    if (k < 0) continue;
-    info[k].land.push(i);
-    if (reach[i] >= 0 && reach[i] < info[k].bestD) {
-      info[k].bestD = reach[i];
-      info[k].best = near[i];
+    info.forEach((isl, k) => {
+      // A strip between two provinces that may not touch is no island: it stays neutral land.
+      if ([...isl.touches].some(isProvinceLand)) {
+        for (const i of isl.land) labels[i] = NEUTRAL;
+        return;
+      }
+      const tiny = islands.sizes[k] < MIN_ISLAND * SCALE * SCALE;
+      const rule = countryRule[country[isl.land[0]]];
+      const may =
+        isl.best >= 0 &&
+        isl.bestD <= ISLAND_REACH * SCALE &&
+        ((Array.isArray(rule) && rule.length === 1 && rule[0] === codes[isl.best]) || rule === 'any') &&
+        [...isl.touches].every((m) => m === UNCLAIMED || mayTouch(isl.best, m));
+      const neutralHere = isl.land.some((i) => labels[i] === NEUTRAL);
+      const to = tiny ? UNCLAIMED : may && !neutralHere ? isl.best : NEUTRAL;
+      for (const i of isl.land) {
+        labels[i] = to;
+        if (tiny) country[i] = 0;
+      }
+    });
+    // Water left unclaimed (where tiny islands were, or a sliver cut off by the frame) floods from around it.
+    const frontier = [];
+    for (let i = 0; i < N; i++) {
+      if (labels[i] !== UNCLAIMED) continue;
+      const x = i % RW;
+      for (const j of [x > 0 ? i - 1 : -1, x < RW - 1 ? i + 1 : -1, i - RW, i + RW]) {
+        if (j >= 0 && j < N && isProvince(labels[j])) frontier.push({ label: labels[j], pixel: j, x: (j % RW) + 0.5, y: Math.floor(j / RW) + 0.5 });
+      }
     }
+    for (const s of frontier) labels[s.pixel] = UNCLAIMED;
+    // (Only a few units where the data limits the reach: what lies beyond stays open water and neutral land.)
+    floodFromSeeds(labels, RW, RH, frontier, UNCLAIMED, mayTake, mayTouch, () => (data.reach ? 4 * SCALE : Infinity));
+    for (let i = 0; i < N; i++) if (labels[i] === UNCLAIMED) labels[i] = isLand(i) ? NEUTRAL : OPEN;
   }
-  info.forEach((isl, k) => {
-    const tiny = islands.sizes[k] < MIN_ISLAND * SCALE * SCALE;
-    const rule = countryRule[country[isl.land[0]]];
-    const only = Array.isArray(rule) && rule.length === 1 ? labelOf(rule[0]) : -1;
-    let to = NEUTRAL;
-    if (tiny) to = WATER;
-    else if (only >= 0 && isl.best === only && isl.bestD <= ISLAND_REACH * SCALE) to = only;
-    for (const i of isl.land) if (labels[i] === ISLAND || tiny) labels[i] = to;
+  const gap = (i) => (isLand(i) ? NEUTRAL : OPEN);
+  for (let round = 0; round < 5; round++) {
+    removeDiagonalContacts(labels, RW, RH);
+    if (separateForbidden(labels, RW, RH, mayTouch, gap) === 0) break;
+  }
+
+  // ---- arcs (only those of provinces, impassable areas and neutral land; open water is the background)
+  const { arcs: rawArcs, polygons } = traceArcs(labels, RW, RH);
+  const used = new Map();
+  const renumber = (polys) =>
+    polys.map((poly) =>
+      poly.map((ring) =>
+        ring.map((ref) => {
+          const i = ref >= 0 ? ref : ~ref;
+          if (!used.has(i)) used.set(i, used.size);
+          return ref >= 0 ? used.get(i) : ~used.get(i);
+        }),
+      ),
+    );
+  const regionArcs = new Map();
+  for (let l = 0; l <= OPEN; l++) if (polygons.get(l)) regionArcs.set(l, renumber(polygons.get(l)));
+  const arcs = [...used.keys()].map((i) => {
+    const simple = simplifyChain(rawArcs[i].points, TOLERANCE * SCALE);
+    const out = [];
+    for (const [x, y] of simple) {
+      const p = [Math.round(x / SCALE), Math.round(y / SCALE)];
+      const last = out.at(-1);
+      if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
+    }
+    if (out.length === 1) out.push(out[0]);
+    return out;
   });
-  // Water left unassigned (where tiny islands were) takes the nearest sea.
-  const isSeaLabel = (i) => labels[i] >= 0 && labels[i] < SWI && isSea.has(codes[labels[i]]);
-  spreadLabels(labels, RW, RH, isSeaLabel, () => true, WATER);
-  // A sliver cut off by the frame with no sea beside it joins the land around it.
-  spreadLabels(labels, RW, RH, (i) => labels[i] >= 0, () => true, WATER);
-}
-for (let i = 0; i < N; i++) if (labels[i] < 0) throw new Error(`pixel ${i % RW},${Math.floor(i / RW)} left without a province`);
-removeDiagonalContacts(labels, RW, RH);
-
-// ---- arcs
-const { arcs: rawArcs, polygons } = traceArcs(labels, RW, RH);
-const arcs = rawArcs.map((arc) => {
-  const simple = simplifyChain(arc.points, TOLERANCE * SCALE);
-  const out = [];
-  for (const [x, y] of simple) {
-    const p = [Math.round(x / SCALE), Math.round(y / SCALE)];
-    const last = out.at(-1);
-    if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
+  // Rounding can flatten a sliver or a speck of an island to no area: such rings are left out (outer rings must
+  // keep winding clockwise, holes counter-clockwise).
+  const ringArea = (ring) => {
+    const pts = ring.flatMap((ref, k) => {
+      const a = ref >= 0 ? arcs[ref] : [...arcs[~ref]].reverse();
+      return k === 0 ? a : a.slice(1);
+    });
+    let sum = 0;
+    for (let k = 0; k < pts.length; k++) {
+      const [x0, y0] = pts[k];
+      const [x1, y1] = pts[(k + 1) % pts.length];
+      sum += x0 * y1 - x1 * y0;
+    }
+    return sum / 2;
+  };
+  for (const [l, polys] of regionArcs) {
+    const kept = polys
+      .filter((poly) => ringArea(poly[0]) > 0)
+      .map((poly) => [poly[0], ...poly.slice(1).filter((hole) => ringArea(hole) < 0)]);
+    regionArcs.set(l, kept);
   }
-  if (out.length === 1) out.push(out[0]);
-  return out;
-});
-const encodeArc = (points) => points.map((p, k) => (k === 0 ? p : [p[0] - points[k - 1][0], p[1] - points[k - 1][1]]));
+  const encodeArc = (points) => points.map((p, k) => (k === 0 ? p : [p[0] - points[k - 1][0], p[1] - points[k - 1][1]]));
 
-// ---- points: supply centres at their city, unit anchors and labels where the province has most room
-const room = roomMap(labels, RW, RH);
-const pixelsOf = new Map();
-for (let i = 0; i < N; i++) {
-  if (!pixelsOf.has(labels[i])) pixelsOf.set(labels[i], []);
-  pixelsOf.get(labels[i]).push(i);
-}
-const unit = (px) => [Math.round(((px % RW) + 0.5) / SCALE), Math.round((Math.floor(px / RW) + 0.5) / SCALE)];
-const dist2 = (a, b) => {
-  const ax = a % RW;
-  const bx = b % RW;
-  return (ax - bx) ** 2 + ((a - ax) / RW - (b - bx) / RW) ** 2;
-};
-/** The pixel of `label` nearest to `want` with at least `minRoom` units of room and `apart` units from `avoid`. */
-function placeNear(label, want, minRoom, avoid = [], apart = 0) {
-  const list = pixelsOf.get(label);
-  if (!list) throw new Error(`${codes[label] ?? label} has no area`);
-  let maxRoom = 0;
-  for (const i of list) maxRoom = Math.max(maxRoom, room[i]);
-  for (let need = Math.min(minRoom * SCALE, maxRoom * 0.9); need >= 0; need = need > 1 ? need * 0.7 : -1) {
-    for (let sep = apart * SCALE; sep >= 0; sep = sep > 1 ? sep * 0.7 : -1) {
-      let best = -1;
-      let bestD = Infinity;
-      for (const i of list) {
-        if (room[i] < need) continue;
-        if (avoid.some((a) => dist2(i, a) < sep * sep)) continue;
-        const d = dist2(i, want);
-        if (d < bestD) {
-          bestD = d;
-          best = i;
+  // ---- points: supply centres at their city, unit anchors and labels where the province has most room
+  const room = roomMap(labels, RW, RH);
+  const pixelsOf = new Map();
+  for (let i = 0; i < N; i++) {
+    if (!pixelsOf.has(labels[i])) pixelsOf.set(labels[i], []);
+    pixelsOf.get(labels[i]).push(i);
+  }
+  const unit = (px) => [Math.round(((px % RW) + 0.5) / SCALE), Math.round((Math.floor(px / RW) + 0.5) / SCALE)];
+  const dist2 = (a, b) => {
+    const ax = a % RW;
+    const bx = b % RW;
+    return (ax - bx) ** 2 + ((a - ax) / RW - (b - bx) / RW) ** 2;
+  };
+  /** The pixel of `label` nearest to `want` with at least `minRoom` units of room and `apart` units from `avoid`. */
+  function placeNear(label, want, minRoom, avoid = [], apart = 0) {
+    const list = pixelsOf.get(label);
+    if (!list) throw new Error(`${codes[label] ?? label} has no area`);
+    let maxRoom = 0;
+    for (const i of list) maxRoom = Math.max(maxRoom, room[i]);
+    for (let need = Math.min(minRoom * SCALE, maxRoom * 0.9); need >= 0; need = need > 1 ? need * 0.7 : -1) {
+      for (let sep = apart * SCALE; sep >= 0; sep = sep > 1 ? sep * 0.7 : -1) {
+        let best = -1;
+        let bestD = Infinity;
+        for (const i of list) {
+          if (room[i] < need) continue;
+          if (avoid.some((a) => dist2(i, a) < sep * sep)) continue;
+          const d = dist2(i, want);
+          if (d < bestD) {
+            bestD = d;
+            best = i;
+          }
         }
+        if (best >= 0) return best;
       }
-      if (best >= 0) return best;
+    }
+    throw new Error(`no place for label ${label}`);
+  }
+  const centreOf = (label) => {
+    const own = seedPixels.filter((s) => s.label === label);
+    const x = own.reduce((a, s) => a + s.x, 0) / own.length;
+    const y = own.reduce((a, s) => a + s.y, 0) / own.length;
+    return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
+  };
+  const supplyCenters = {};
+  const anchors = {};
+  const provinces = {};
+  const placeOf = (table, code) => (table?.[code] ? clampedPixelOf(table[code]) : undefined);
+  for (const p of mapJson.provinces) {
+    const l = labelOf(p.code);
+    if (!regionArcs.get(l)?.length) throw new Error(`${p.code} has no area`);
+    const avoid = [];
+    if (p.supplyCenter) {
+      const sc = placeNear(l, placeOf(data.cities, p.code) ?? clampedPixelOf(data.seeds[p.code][0]), 3);
+      supplyCenters[p.code] = unit(sc);
+      avoid.push(sc);
+    }
+    const anchorPx = placeNear(l, placeOf(data.anchors, p.code) ?? centreOf(l), 8, avoid, 12);
+    anchors[p.code] = unit(anchorPx);
+    avoid.push(anchorPx);
+    const labelPx = placeNear(l, placeOf(data.labels, p.code) ?? anchorPx, 5, avoid, 14);
+    provinces[p.code] = { arcs: regionArcs.get(l), label: unit(labelPx) };
+    for (const coast of Object.keys(p.coasts ?? {})) {
+      const name = `${p.code}/${coast}`;
+      if (!data.coasts?.[name]) throw new Error(`art data: no place for the coast ${name} in "coasts"`);
+      anchors[name] = unit(placeNear(l, clampedPixelOf(data.coasts[name]), 2.5));
     }
   }
-  throw new Error(`no place for label ${label}`);
-}
-const centreOf = (label) => {
-  const own = seedPixels.filter((s) => s.label === label);
-  const x = own.reduce((a, s) => a + s.x, 0) / own.length;
-  const y = own.reduce((a, s) => a + s.y, 0) / own.length;
-  return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
-};
-const clampedPixelOf = (lonlat) => {
-  const [x, y] = toRaster(lonlat);
-  return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
-};
-const supplyCenters = {};
-const anchors = {};
-const provinces = {};
-const refsOf = (label) => (polygons.get(label) ?? []).map((poly) => poly.map((ring) => ring));
-for (const p of mapJson.provinces) {
-  const l = labelOf(p.code);
-  const avoid = [];
-  if (p.supplyCenter) {
-    const sc = placeNear(l, clampedPixelOf(cities[p.code]), 3);
-    supplyCenters[p.code] = unit(sc);
-    avoid.push(sc);
-  }
-  const anchorPx = placeNear(l, anchorOverrides[p.code] ? clampedPixelOf(anchorOverrides[p.code]) : centreOf(l), 8, avoid, 12);
-  anchors[p.code] = unit(anchorPx);
-  avoid.push(anchorPx);
-  const labelPx = placeNear(l, labelOverrides[p.code] ? clampedPixelOf(labelOverrides[p.code]) : anchorPx, 5, avoid, 14);
-  if (!polygons.get(l)) throw new Error(`${p.code} has no area`);
-  provinces[p.code] = { arcs: refsOf(l), label: unit(labelPx) };
-  for (const coast of Object.keys(p.coasts ?? {})) {
-    const name = `${p.code}/${coast}`;
-    anchors[name] = unit(placeNear(l, clampedPixelOf(coasts[name]), 2.5));
-  }
-}
-const swissPx = pixelsOf.get(SWI).reduce((a, i) => (room[i] > room[a] ? i : a));
+  const impassable = {};
+  blocked.forEach((code, k) => {
+    const list = pixelsOf.get(P + k);
+    if (!list) throw new Error(`impassable ${code} has no area`);
+    const at = list.reduce((a, i) => (room[i] > room[a] ? i : a));
+    impassable[code] = { name: data.impassable[code].name, arcs: regionArcs.get(P + k), label: unit(at) };
+  });
 
-// ---- the file
-const about =
-  'Standard Diplomacy board, original art generated by scripts/geometry/generate.mjs (npm run geometry) from ' +
-  `Natural Earth 1:50m countries (public domain) via the npm package world-atlas ${worldVersion}, ` +
-  `Lambert conformal conic (parallels ${frame.projection.parallels.join(', ')}, central meridian ${-frame.projection.rotate[0]}) ` +
-  `through magnifying lenses on ${frame.lenses.map((l) => `${l.centre[0]}E ${l.centre[1]}N`).join(' and ')}, ` +
-  'provinces from hand-set seed places (scripts/geometry/data.mjs). Rings: outer clockwise on screen, holes ' +
-  "counter-clockwise. 'land': land of no province (Ireland, Iceland, the large Mediterranean islands, Libya...).";
-const neutral = polygons.get(NEUTRAL) ?? [];
-const out = {
-  about,
-  viewBox: [0, 0, W, H],
-  arcs: arcs.map(encodeArc),
-  provinces,
-  anchors,
-  supplyCenters,
-  impassable: { SWI: { name: 'Switzerland', arcs: refsOf(SWI), label: unit(swissPx) } },
-  land: neutral,
-};
-// One arc or province per line: compact, and a regenerated file diffs readably.
-const lines = ['{'];
-lines.push(`"about": ${JSON.stringify(out.about)},`);
-lines.push(`"viewBox": ${JSON.stringify(out.viewBox)},`);
-lines.push('"arcs": [');
-out.arcs.forEach((a, k) => lines.push(JSON.stringify(a) + (k < out.arcs.length - 1 ? ',' : '')));
-lines.push('],');
-const block = (name, obj, last) => {
-  lines.push(`"${name}": {`);
-  const entries = Object.entries(obj);
-  entries.forEach(([k, v], n) => lines.push(`${JSON.stringify(k)}: ${JSON.stringify(v)}${n < entries.length - 1 ? ',' : ''}`));
-  lines.push(last ? '}' : '},');
-};
-block('provinces', out.provinces);
-block('anchors', out.anchors);
-block('supplyCenters', out.supplyCenters);
-block('impassable', out.impassable);
-lines.push(`"land": ${JSON.stringify(out.land)}`);
-lines.push('}');
-const text = lines.join('\n') + '\n';
-JSON.parse(text);
-const target = new URL('src/map/standard.geometry.json', root);
-writeFileSync(target, text);
-if (unknown.size) console.warn(`countries not in data.mjs (drawn as neutral land): ${[...unknown].join(', ')}`);
-const points = out.arcs.reduce((a, arc) => a + arc.length, 0);
-console.log(`wrote ${target.pathname}: ${text.length} bytes, ${out.arcs.length} arcs, ${points} points, viewBox ${W}x${H}`);
+  // ---- the file
+  const projectionText =
+    type === 'conicConformal' || type === 'conicEqualArea'
+      ? `${type} (parallels ${frame.projection.parallels.join(', ')}, central meridian ${-(frame.projection.rotate?.[0] ?? 0)})`
+      : `${type} (central meridian ${-(frame.projection.rotate?.[0] ?? 0)})`;
+  const lenses = frame.lenses?.length ? ` through magnifying lenses on ${frame.lenses.map((l) => `${l.centre[0]}E ${l.centre[1]}N`).join(' and ')}` : '';
+  const about =
+    `${mapJson.name} board, original art generated by scripts/geometry/generate.mjs (npm run geometry) from ` +
+    `Natural Earth 1:50m countries (public domain) via the npm package world-atlas ${worldVersion}, ${projectionText}${lenses}, ` +
+    `provinces from hand-set seed places (${dataUrl.pathname.slice(root.pathname.length)}). Rings: outer clockwise on screen, holes ` +
+    "counter-clockwise. 'land': land of no province; 'water': water of no sea province.";
+  const out = { about, viewBox: [0, 0, W, H], arcs: arcs.map(encodeArc), provinces, anchors, supplyCenters };
+  if (blocked.length) out.impassable = impassable;
+  out.land = regionArcs.get(NEUTRAL) ?? [];
+  if (regionArcs.get(OPEN)) out.water = regionArcs.get(OPEN);
+
+  const found = borderDisagreements(mapJson, out);
+  const listed = (data.exceptions ?? []).map((e) => `${pairKey(...e.provinces)} ${e.kind}`).sort();
+  const unexpected = found.filter((f) => !listed.includes(f));
+  const stale = listed.filter((f) => !found.includes(f));
+  const text = compactJson(out, 2) + '\n';
+  if (unexpected.length || stale.length) {
+    writeFileSync(`/tmp/${id}.geometry.rejected.json`, text);
+    throw new Error(
+      `the art disagrees with the map's graph (not written; the drawing is in /tmp/${id}.geometry.rejected.json):\n` +
+        (unexpected.length ? `  not listed in the exceptions of ${dataUrl.pathname.split('/').pop()}: ${unexpected.join(', ')}\n` : '') +
+        (stale.length ? `  listed but no longer found: ${stale.join(', ')}\n` : ''),
+    );
+  }
+  writeFileSync(target, text);
+  if (unknown.size) console.warn(`${id}: countries not in the art data (${fallback}): ${[...unknown].join(', ')}`);
+  const points = out.arcs.reduce((a, arc) => a + arc.length, 0);
+  console.log(
+    `${id}: wrote ${target.pathname.slice(root.pathname.length)}: ${text.length} bytes, ${out.arcs.length} arcs, ${points} points, ` +
+      `viewBox ${W}x${H}, ${found.length} listed exceptions, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+const wanted = process.argv.slice(2);
+let failed = 0;
+for (const entry of mapsWithArt()) {
+  if (wanted.length && !wanted.includes(entry.id)) continue;
+  if (!existsSync(entry.data)) continue;
+  try {
+    generate(entry);
+  } catch (e) {
+    failed++;
+    console.error(`${entry.id}: ${e.message}`);
+  }
+}
+if (failed) process.exit(1);

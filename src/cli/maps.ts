@@ -4,6 +4,7 @@
  * A map file is compiled, so this is also how a map author checks a file: every problem is printed with its
  * JSON path.
  */
+import { artKind } from '../render/standard.js';
 import { parseCommandArgs, Report } from './io.js';
 import { readMapArg } from './map-arg.js';
 import { STANDARD_RULES } from '../map/compile.js';
@@ -29,7 +30,8 @@ neutral armies). Any id or name listed works as --map NAME for adjudicate, legal
 
 Options:
   --json       print { "maps": [{ "id", "name", "description", "powers", "supplyCenters", "victoryCenters",
-               "startYear", "rules", "differences" }], "issues": [...] }
+               "startYear", "rules", "differences", "art" }], "issues": [...] }; "art" is "geographic"
+               (drawn from real coastlines: bundled art, or the definition's own "art") or "schematic"
   -h, --help   show this help
 
 Exit status: 0 ok, 2 an unknown map name or a map file that cannot be read or compiled.`;
@@ -80,6 +82,7 @@ function mapJson(map: GameMap): Record<string, unknown> {
     startYear: map.startYear,
     rules: map.rules,
     differences: ruleDifferences(map),
+    art: artKind(map),
   };
 }
 
@@ -92,6 +95,7 @@ function mapText(map: GameMap): string {
     `  powers: ${map.powers.length} (${map.powers.join(', ')})`,
     `  supply centres: ${map.supplyCenterCount}; victory: ${map.victoryCenters}; first year: ${map.startYear}`,
     `  rules: ${differences.length === 0 ? 'standard' : differences.join('; ')}`,
+    `  board: ${artKind(map) === 'geographic' ? 'geographic art' : 'schematic layout'}`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 
 export const summary = 'serve games over HTTP (embedded PGlite database by default, or PostgreSQL)';
 
-export const usage = `Usage: dipkit serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--database URL]
+export const usage = `Usage: dipkit serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--database URL] [--daide [--daide-ports FROM-TO]]
 
 Serves the game API (JSON under /api, OpenAPI at /openapi.json) until stopped (Ctrl-C, SIGTERM).
 
@@ -16,6 +16,10 @@ Options:
   --data DIR       the embedded database's directory (PGlite; default ./dipkit-data)
   --database URL   a PostgreSQL server instead, postgres://user:password@host:5432/db (default: $DATABASE_URL, unless --data is given).
                    Several instances may share one database: each processes phases, none twice.
+  --daide          run the DAIDE server too: a game created with "daide": true listens for DAIDE bots on its own
+                   TCP port (daidePort in GET /api/games/ID), on --host; see docs/daide.md
+  --daide-ports FROM-TO
+                   the ports DAIDE games take (default 16713-16812)
   -h, --help       show this help
 
 Limits (per client = per IP address; a rate of 0 means no limit; see docs/server.md):
@@ -68,6 +72,7 @@ interface ServerModule {
     host: string;
     data?: string;
     database?: string;
+    daide?: { ports: [number, number] };
     limits?: Limits;
   }): Promise<Running>;
 }
@@ -104,6 +109,8 @@ export async function run(args: string[]): Promise<number> {
         host: { type: 'string' },
         data: { type: 'string' },
         database: { type: 'string' },
+        daide: { type: 'boolean' },
+        'daide-ports': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         'trust-proxy': { type: 'boolean' },
         ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
@@ -137,6 +144,18 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`dipkit serve: --database must be a postgres:// URL\n`);
     return 2;
   }
+  const ports = /^([0-9]{1,5})-([0-9]{1,5})$/.exec(values['daide-ports'] ?? '16713-16812');
+  const [from, to] = [Number(ports?.[1]), Number(ports?.[2])];
+  if (!ports || from < 1 || to > 65535 || from > to) {
+    process.stderr.write(
+      `dipkit serve: --daide-ports must be FROM-TO, two port numbers from 1 to 65535, not "${values['daide-ports']}"\n`,
+    );
+    return 2;
+  }
+  if (values['daide-ports'] !== undefined && values.daide !== true) {
+    process.stderr.write('dipkit serve: --daide-ports needs --daide\n');
+    return 2;
+  }
   const limits: Limits = {};
   for (const [flag, name] of Object.entries(LIMIT_FLAGS)) {
     const value = (values as Record<string, string | boolean | undefined>)[flag];
@@ -160,6 +179,7 @@ export async function run(args: string[]): Promise<number> {
   if (Object.keys(limits).length > 0) options.limits = limits;
   if (database !== undefined) options.database = database;
   else options.data = values.data ?? './dipkit-data';
+  if (values.daide === true) options.daide = { ports: [from, to] };
   let running: Running;
   try {
     running = await server.startServer(options);
@@ -174,6 +194,9 @@ export async function run(args: string[]): Promise<number> {
   }
   const where = database !== undefined ? 'PostgreSQL' : `embedded database in ${options.data}`;
   process.stdout.write(`dipkit serve: listening on ${running.url} (${where})\n`);
+  if (values.daide === true) {
+    process.stdout.write(`dipkit serve: DAIDE games listen on ${options.host} ports ${from}-${to}\n`);
+  }
   return new Promise<number>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

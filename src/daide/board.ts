@@ -85,6 +85,8 @@ export function parseUnit(tokens: MapTokens, item: DaideItem | undefined): Unit 
 /** A DAIDE order read into dipkit terms: the power it is for, the order, and the units it names as given. */
 export interface DaideOrder {
   power: string;
+  /** The order's DAIDE token (HLD, MTO, CTO, SUP, CVY, RTO, DSB, BLD, REM, WVE): each belongs to one phase type. */
+  token: string;
   order: Order;
   /** The ordered unit as the order wrote it (power, type, location); absent for a waive. */
   unit?: Unit;
@@ -99,7 +101,7 @@ export interface DaideOrder {
 export function parseOrder(tokens: MapTokens, items: readonly DaideItem[]): DaideOrder | { errorAt: number } {
   if (items.length === 2 && items[1] === 'WVE' && typeof items[0] === 'string') {
     const power = tokens.powerOf.get(items[0]);
-    return power === undefined ? { errorAt: 0 } : { power, order: { kind: 'waive' } };
+    return power === undefined ? { errorAt: 0 } : { power, token: 'WVE', order: { kind: 'waive' } };
   }
   const unit = parseUnit(tokens, items[0]);
   if (!unit) return { errorAt: 0 };
@@ -107,7 +109,10 @@ export function parseOrder(tokens: MapTokens, items: readonly DaideItem[]): Daid
   const kind = items[1];
   const done = (order: Order, length: number, other?: Unit): DaideOrder | { errorAt: number } => {
     if (items.length > length) return { errorAt: length };
-    return other ? { power: unit.power, order, unit, other } : { power: unit.power, order, unit };
+    const token = typeof kind === 'string' ? kind : '';
+    return other
+      ? { power: unit.power, token, order, unit, other }
+      : { power: unit.power, token, order, unit };
   };
   switch (typeof kind === 'string' ? kind : '') {
     case 'HLD':

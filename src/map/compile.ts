@@ -414,6 +414,7 @@ function definitionOf(
   if (Object.keys(def.rules).length > 0) out.rules = def.rules;
   const oneWay = def.oneWayEdges.filter((e) => e !== undefined);
   if (oneWay.length > 0) out.oneWayEdges = oneWay;
+  if (def.art !== undefined) out.art = def.art;
   return out;
 }
 

@@ -1,3 +1,5 @@
+import type { MapDefinition } from './types.js';
+
 /**
  * A name as people read it, from the upper-case canonical form the maps use: each word capitalised ("South
  * Africa", "Principality of Kiev"), words of three letters or fewer kept as written (USA, UK), "of", "the" and
@@ -12,4 +14,9 @@ export function displayName(name: string): string {
       return word.length <= 3 ? word : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
     })
     .join(' ');
+}
+
+/** A power's name as people read it: the map's own spelling (`display`: "USSR", "NATO"), else displayName. */
+export function powerDisplayName(definition: MapDefinition, power: string): string {
+  return definition.powers.find((p) => p.name === power)?.display ?? displayName(power);
 }

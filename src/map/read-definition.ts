@@ -77,8 +77,9 @@ const TOP_FIELDS = [
   'startYear',
   'rules',
   'oneWayEdges',
+  'art',
 ];
-const POWER_FIELDS = ['name', 'adjective', 'aliases', 'colour'];
+const POWER_FIELDS = ['name', 'adjective', 'aliases', 'colour', 'display'];
 const PROVINCE_FIELDS = [
   'code',
   'name',
@@ -122,6 +123,7 @@ export interface ReadDefinition {
   provinces: (ProvinceDefinition | undefined)[];
   startingUnits: (StartingUnit | undefined)[];
   oneWayEdges: (OneWayEdge | undefined)[];
+  art?: Obj;
 }
 
 /** The fields of one JSON object at `path`: typed getters that record what is missing or wrong. */
@@ -283,6 +285,9 @@ export function readDefinition(input: unknown): { value?: ReadDefinition; issues
   if (startYear !== undefined) value.startYear = startYear;
   const rules = top.object('rules');
   if (rules !== undefined) value.rules = readRules(issues, rules, startYear ?? 1901);
+  // The board's own art (docs/geometry.md): checked against the map when it is drawn (readGeometry).
+  const art = top.object('art');
+  if (art !== undefined) value.art = art;
 
   const list = (field: string): { raw: unknown; path: string }[] =>
     (top.array(field, field !== 'oneWayEdges') ?? []).map((raw, i) => ({
@@ -334,6 +339,7 @@ function readPower(issues: Issue[], raw: unknown, path: string, i: number): Powe
   const adjective = f.string('adjective', true);
   const aliases = f.strings('aliases');
   const colour = f.string('colour');
+  const display = f.string('display');
   if (colour !== undefined && !COLOUR.test(colour)) {
     f.report('colour', 'bad-value', `"colour" must be "#rrggbb" (six hex digits), not "${colour}"`);
   }
@@ -341,6 +347,7 @@ function readPower(issues: Issue[], raw: unknown, path: string, i: number): Powe
   const def: PowerDefinition = { name, adjective };
   if (aliases !== undefined) def.aliases = aliases;
   if (colour !== undefined && COLOUR.test(colour)) def.colour = colour;
+  if (display !== undefined) def.display = display;
   return def;
 }
 

@@ -24,6 +24,8 @@ export interface PowerDefinition {
   aliases?: string[];
   /** Colour the renderer and the web client draw the power in: "#rrggbb". */
   colour?: string;
+  /** The name as people read it where it is no plain word ("USSR", "NATO"); default: displayName(name). */
+  display?: string;
 }
 
 export interface ProvinceDefinition {
@@ -136,6 +138,8 @@ export interface MapDefinition {
   rules?: MapRules;
   /** Edges without a return edge, on purpose; any other edge must have its return edge. */
   oneWayEdges?: OneWayEdge[];
+  /** The board's own art in the geometry format of docs/geometry.md; drawn instead of the schematic layout. */
+  art?: object;
 }
 
 /** `MapRules` with every default filled in. */

@@ -30,6 +30,8 @@ export interface MapGeometry {
   impassable?: Record<string, { name: string; arcs: number[][][]; label: [number, number] }>;
   /** Optional: land that is no province (Ireland, Iceland, ...), drawn plain. */
   land?: number[][][];
+  /** Optional: water that is no sea province (the Irish Sea on a board of the North Sea), drawn as sea. */
+  water?: number[][][];
 }
 
 /** An area that is not a province (Switzerland): drawn, never entered. */
@@ -55,6 +57,8 @@ export interface BoardGeometry {
   impassable: readonly ImpassableArea[];
   /** SVG path of the land that is no province ('' when none). */
   land: string;
+  /** SVG path of the water that is no sea province ('' when none). */
+  water: string;
   /** Radius of a unit glyph; every other size is a multiple of it. */
   unit: number;
   /** How the geometry was made: "schematic" or the file's `about`. */
@@ -166,6 +170,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
     }
   }
   const land = json['land'] === undefined ? '' : areaPath(json['land'], arcs, 'land', issues);
+  const water = json['water'] === undefined ? '' : areaPath(json['water'], arcs, 'water', issues);
   if (issues.length > 0) return { issues };
   const [, , width, height] = box as [number, number, number, number];
   return {
@@ -177,6 +182,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
       centers,
       impassable,
       land,
+      water,
       unit: unitRadius(width, height, map.provinceCount),
       about: typeof json['about'] === 'string' ? json['about'] : 'map geometry',
     },
@@ -184,9 +190,13 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
   };
 }
 
-/** A glyph radius that suits the board: about a tenth of a typical province's width. */
+/**
+ * A glyph radius that suits the board: about a tenth of a typical province's width, and never so small that a
+ * label (0.95 of it) reads under 9 px on a board drawn 1200 px wide (a world map's many small provinces).
+ */
 export function unitRadius(width: number, height: number, provinces: number): number {
-  return Math.round(Math.sqrt((width * height) / Math.max(1, provinces)) * 0.09 * 10) / 10;
+  const typical = Math.sqrt((width * height) / Math.max(1, provinces)) * 0.09;
+  return Math.round(Math.max(typical, width / 125) * 10) / 10;
 }
 
 /** Arcs with their deltas summed: absolute points. Undefined (and an issue) when malformed. */

@@ -104,6 +104,7 @@ function layout(map: GameMap): BoardGeometry {
     ),
     impassable: [],
     land: '',
+    water: '',
     unit,
     about: 'schematic layout (src/render/schematic.ts): positions from the adjacency graph, Voronoi cells',
   };

@@ -13,7 +13,7 @@
  * `data-location` and `transform="translate(x y)"` at the location's anchor (dislodged ones also `dislodged`,
  * offset up and right), `g.order` (orders.ts), `g.bounce` with `data-province`, `g.dislodgement`, `g.legend`.
  */
-import { displayName } from '../map/display-name.js';
+import { displayName, powerDisplayName } from '../map/display-name.js';
 import type { OrderOutcome } from '../adjudication/outcome.js';
 import { lookupLocation, lookupPower, splitCoast } from '../map/query.js';
 import { isNeutral } from '../map/neutral.js';
@@ -271,6 +271,7 @@ function provinceText(map: GameMap, g: BoardGeometry): ProvinceText {
     text.label.push(`"><title>${name}</title>${map.locationCode[p]}</text>`);
   }
   if (g.land !== '') text.rest += `<path class="land" d="${g.land}" fill="${LAND}"/>`;
+  if (g.water !== '') text.rest += `<path class="water" d="${g.water}" fill="${SEA}"/>`;
   for (const area of g.impassable)
     text.rest += `<path class="impassable" data-area="${esc(area.code)}" d="${area.path}" fill="url(#hatch)"><title>${esc(area.name)} (impassable)</title></path>`;
   byMap.set(map, text);
@@ -331,8 +332,9 @@ function centerLayer(
 }
 
 /**
- * Abbreviations; a label that a unit would cover moves above or below it, on the side it was on, or on the other
- * side when a dislodged unit (drawn above and to the right of the unit that took its place) would cover it there.
+ * Abbreviations; a label that a unit would cover (its own province's or a neighbour's on a crowded board, or a
+ * dislodged unit, drawn above and to the right of the unit that took its place) moves above or below its own unit,
+ * or beside, to the first place no unit covers.
  */
 function labelLayer(
   map: GameMap,
@@ -342,20 +344,23 @@ function labelLayer(
 ): string {
   const u = g.unit;
   const labels = provinceText(map, g).label;
-  const covers = (glyph: Point | undefined, x: number, y: number): boolean =>
-    glyph !== undefined && Math.abs(glyph[0] - x) < u * 2.2 && Math.abs(glyph[1] - y) < u * 1.7;
+  const units = [...taken, ...dislodged.map((d) => d?.at)].filter((t): t is Point => t !== undefined);
+  const covered = (x: number, y: number): boolean =>
+    units.some((t) => Math.abs(t[0] - x) < u * 2.2 && Math.abs(t[1] - y) < u * 1.7);
   let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
-    const [x, labelY] = g.labels[p]!;
-    let y = labelY;
-    const unit = taken[p];
-    const second = dislodged[p]?.at;
-    const clear = (at: number): boolean => !covers(unit, x, at) && !covers(second, x, at);
-    if (unit && !clear(y)) {
-      const above = unit[1] - u * 2.05;
-      const below = unit[1] + u * 2.3;
-      const [first, other] = y <= unit[1] ? [above, below] : [below, above];
-      y = clear(first) ? first : clear(other) ? other : first;
+    let [x, y] = g.labels[p]!;
+    if (covered(x, y)) {
+      const [ux, uy] = taken[p] ?? [x, y];
+      // On the side of its own unit it was on first, then the other side, then beside.
+      const above: Point = [ux, uy - u * 2.05];
+      const below: Point = [ux, uy + u * 2.3];
+      const tries: Point[] = [
+        ...(y <= uy ? [above, below] : [below, above]),
+        [ux + u * 3, uy],
+        [ux - u * 3, uy],
+      ];
+      [x, y] = tries.find(([tx, ty]) => !covered(tx, ty)) ?? tries[0]!;
     }
     out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
   }
@@ -518,7 +523,7 @@ function legendLayer(
     const units = `${unitCount[i]} unit${unitCount[i] === 1 ? '' : 's'}${due}`;
     return {
       i,
-      name: displayName(styles[i]!.name),
+      name: powerDisplayName(map.definition, styles[i]!.name),
       units,
       length: `${styles[i]!.name} ${centers[i]} SC, ${units}`.length,
       neutral: i === map.neutralPower,

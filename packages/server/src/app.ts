@@ -18,9 +18,11 @@ import * as messages from './messages.js';
 import { DEFAULT_MESSAGE_RATE, type MessageRate } from './messages.js';
 import { bearerToken } from './tokens.js';
 import { webRoutes } from './web.js';
+import type { DaideHub } from './daide/hub.js';
 import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
 import { importRoute } from './import-route.js';
+import { mapBoardRoutes } from './map-board.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
 import {
@@ -36,6 +38,8 @@ export interface AppOptions {
   instance: string;
   /** Largest request body, in bytes (default 64 KiB; imports may be 64 times that). */
   bodyLimit?: number;
+  /** The DAIDE server (serve --daide), which games created with `"daide": true` listen through. */
+  daide?: DaideHub;
   /** Messages a power may send per window (default 30 per 60 s). */
   messageRate?: MessageRate;
   /** Rates, caps and timeouts (limits.ts; DEFAULT_LIMITS for what is not given). */
@@ -133,10 +137,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
+  mapBoardRoutes(app);
   botRoutes(app, db, new BotDriver(db, instance).started());
 
   app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {
-    const created = await games.createGame(db, request.body as games.CreateInput);
+    const input = request.body as games.CreateInput;
+    if (input.daide === true && !options.daide) {
+      throw new Problem(
+        422,
+        'daide-off',
+        'this server does not run DAIDE; start it with dipkit serve --daide',
+      );
+    }
+    const created = await games.createGame(db, input);
+    if (input.daide === true) await options.daide?.open(created.id);
     return reply.code(201).send(created);
   });
   await app.register(importRoute, { db, bodyLimit: bodyLimit * 64, onRequest: limit.import });

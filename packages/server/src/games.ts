@@ -51,6 +51,7 @@ export interface CreateInput {
   maxYear?: number;
   processWhenReady?: boolean;
   deadlines?: Deadlines | null;
+  daide?: boolean;
   press?: Press;
   pressInRetreatsAndAdjustments?: boolean;
   /** Start with the powers nobody joins in civil disorder (never waited for). */
@@ -63,6 +64,7 @@ function settingsOf(
   input: {
     processWhenReady?: boolean;
     deadlines?: Deadlines | null;
+    daide?: boolean;
     civilDisorder?: boolean;
     civilDisorderBot?: boolean;
   } & PressInput,
@@ -74,6 +76,7 @@ function settingsOf(
     ...(input.civilDisorderBot === true ? { civilDisorderBot: true } : {}),
   };
   if (input.civilDisorder === true) settings.civilDisorder = true;
+  if (input.daide === true) settings.daide = true;
   return settings;
 }
 
@@ -218,6 +221,8 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
   view['bots'] = row.settings.bots ?? [];
   view['civilDisorderBot'] = row.settings.civilDisorderBot === true;
   Object.assign(view, controlsView(row.settings));
+  if (row.settings.daidePort !== undefined && row.status === 'active')
+    view['daidePort'] = row.settings.daidePort;
   view['position'] = {
     units: position.units,
     dislodged: position.dislodged,

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { buildApp } from './app.js';
 import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
+import { DaideHub, type DaideOptions } from './daide/hub.js';
 import { startDeadlineLoop } from './deadline-loop.js';
 import { lockDataDir, type DataLock } from './data-lock.js';
 import { StartupError, databaseError, listenError, probePort, safeUrl } from './startup.js';
@@ -16,6 +17,7 @@ import type { Limits } from './limits.js';
 export { buildApp } from './app.js';
 export { openDb, type Db } from './db.js';
 export { migrate } from './migrations.js';
+export { DaideHub, DEFAULT_DAIDE_PORTS, type DaideOptions } from './daide/hub.js';
 export { StartupError } from './startup.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
@@ -25,6 +27,8 @@ export interface ServeOptions extends DbOptions {
   /** How often deadlines are checked, in milliseconds (default 500). */
   tick?: number;
   bodyLimit?: number;
+  /** Runs the DAIDE server (serve --daide); its ports listen on `host` unless the options say otherwise. */
+  daide?: DaideOptions;
   /** Messages a power may send per window (default 30 per 60 s). */
   messageRate?: { count: number; seconds: number };
   /** Rates, caps and timeouts; what is not given has its default (DEFAULT_LIMITS, docs/server.md). */
@@ -69,9 +73,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       throw new StartupError('migration-failed', `migrating ${where}: ${(e as Error).message}`);
     });
     const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    const daide =
+      options.daide === undefined ? undefined : new DaideHub(db, instance, { host, ...options.daide });
     const { app, events } = await buildApp({
       db,
       instance,
+      ...(daide === undefined ? {} : { daide }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.messageRate === undefined ? {} : { messageRate: options.messageRate }),
@@ -81,6 +88,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       throw databaseError(e, where, embedded);
     });
     undo.push(() => events.stop());
+    if (daide !== undefined) {
+      await daide.start();
+      undo.push(() => daide.close());
+    }
     const address = await app.listen({ port, host }).catch((e: NodeJS.ErrnoException) => {
       throw listenError(e, port, host);
     });
@@ -91,6 +102,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       close: async () => {
         deadlines.stop();
         events.stop();
+        await daide?.close();
         await app.close();
         await db.close();
         // The data directory's lock last: no other server may open the database before this one closed it.

@@ -51,6 +51,9 @@ export interface Settings {
   civilDisorder?: boolean;
   /** Paused by the creator: nothing is processed; the seconds that were left before the deadline. */
   paused?: { remaining: number | null };
+  /** A DAIDE game (`"daide": true`): it listens on its own TCP port, `daidePort` once given (daide/hub.ts). */
+  daide?: boolean;
+  daidePort?: number;
   /** Press (messages.ts; absent in older games: full press in every phase). */
   press?: Press;
   pressInRetreatsAndAdjustments?: boolean;

@@ -157,6 +157,11 @@ export const createGame = {
           'start with the powers nobody joins in civil disorder: processing never waits for them (default false: they are awaited until the first deadline passes)',
       },
       ...settingsProperties,
+      daide: {
+        type: 'boolean',
+        description:
+          'DAIDE bots may play: the game listens on its own TCP port (daidePort); needs serve --daide',
+      },
     },
     additionalProperties: false,
   },
@@ -305,6 +310,10 @@ export const gameView = {
     paused: { type: 'boolean', description: 'paused by the admin: nothing is processed' },
     deadlines,
     deadline: TIME,
+    daidePort: {
+      type: 'integer',
+      description: 'the TCP port DAIDE clients connect to (games created with daide)',
+    },
     bots: { type: 'array', items: { type: 'string' }, description: "the powers dipkit's bot plays" },
     civilDisorderBot: { type: 'boolean', description: "powers in civil disorder are played by dipkit's bot" },
     position,

@@ -55,6 +55,8 @@ export interface GameView extends GameSettings {
   status: string;
   winner?: string;
   deadline: string | null;
+  /** The TCP port DAIDE bots connect to (games created with "daide": true). */
+  daidePort?: number;
   position: Omit<Position, 'phase'>;
   centers: Record<string, number>;
   powers: { power: string; joined: boolean; ready: boolean; mustOrder: boolean; civilDisorder?: boolean }[];

@@ -14,6 +14,7 @@ import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, us
 import { setupPanels, showPanels } from './game-panels.js';
 import { historyItems, historyMarks } from './history-story.js';
 import { powerState, viewerText } from './game-result.js';
+import { showDaidePort } from './daide-ui.js';
 import { mountPress, type PressPanel } from './press.js';
 import { markBoard } from './board-highlights.js';
 import { makeZoomable } from './board-zoom.js';
@@ -286,6 +287,7 @@ async function toggleReady(): Promise<void> {
 
 function showView(): void {
   if (!view) return;
+  showDaidePort(view);
   showPowers();
   showPanels(id, view, () => void load(), say);
   draw();

@@ -7,6 +7,9 @@ import { PRESETS, bundledMap, bundledMapIds, fallYearOfTurn } from 'dipkit';
 import { api, saveAdmin } from './api.js';
 import { adminLink } from './admin-panel.js';
 import { byId, el } from './common.js';
+import { mapThumbnail } from './map-thumbnail.js';
+import { daideChoice } from './daide-ui.js';
+import { botChoices, playAgainstBots } from './lobby-bots.js';
 
 /** The year limit offered for a map: the Fall of its twentieth year of play, as the server's default. */
 function defaultYearLimit(id: string): number {
@@ -33,6 +36,7 @@ function setupMapChoice(): HTMLSelectElement {
   };
   choice.addEventListener('change', chosen);
   chosen();
+  choice.closest('label')?.after(mapThumbnail(choice));
   return choice;
 }
 
@@ -105,15 +109,19 @@ function showAdminLink(id: string, token: string): void {
 export function setupCreateForm(refresh: () => Promise<void>, say: (text: string) => void): void {
   const mapChoice = setupMapChoice();
   const preset = setupPresets();
+  const daide = daideChoice(byId('create-form'));
+  const bots = botChoices(byId('create-form'), mapChoice);
   byId('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    void api<{ id: string; adminToken: string }>(
-      'POST',
-      '/api/games',
-      createBody(mapChoice.value, preset.value),
-    )
+    void api<{ id: string; adminToken: string }>('POST', '/api/games', {
+      ...createBody(mapChoice.value, preset.value),
+      ...(daide() ? { daide: true } : {}),
+      civilDisorderBot: bots.civilDisorderBot(),
+    })
       .then((created) => {
         saveAdmin(created.id, created.adminToken);
+        const power = bots.againstBots();
+        if (power !== undefined) return playAgainstBots(created.id, created.adminToken, power);
         showAdminLink(created.id, created.adminToken);
         say(`Game ${created.id} created; join a power below.`);
         return refresh();

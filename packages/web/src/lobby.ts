@@ -6,6 +6,7 @@ import { bundledMap, displayName } from 'dipkit';
 import { api, countdown, saveSeat, savedGames, savedSeat, type GameSummary, type Seat } from './api.js';
 import { byId, el } from './common.js';
 import { setupCreateForm } from './lobby-create.js';
+import { fillButton } from './lobby-bots.js';
 import { deadlinesText, endText, rulesText } from './game-settings.js';
 
 const message = byId('lobby-message');
@@ -34,6 +35,8 @@ function gameRow(g: GameSummary): HTMLTableRowElement {
     button.addEventListener('click', () => void join(g.id, select.value));
     joinCell.append(select, button);
   }
+  const fill = fillButton(g, refresh);
+  if (fill) joinCell.append(fill);
   const state =
     g.status === 'active'
       ? g.paused === true

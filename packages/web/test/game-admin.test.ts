@@ -90,6 +90,7 @@ test('the creator makes a game with the defaults, runs it from another device, a
     assert.equal(sent['maxYear'], 1920);
     assert.equal(sent['victoryCenters'], 18);
     assert.equal(sent['civilDisorder'], false);
+    assert.equal(sent['civilDisorderBot'], false, 'powers in civil disorder hold unless asked');
     await lobby.page.waitForSelector('#created:not([hidden]) #admin-link');
     const adminLink = await lobby.page.inputValue('#admin-link');
     const id = /\/games\/([^#]+)#admin=/.exec(adminLink)?.[1];
@@ -100,6 +101,8 @@ test('the creator makes a game with the defaults, runs it from another device, a
     assert.deepEqual(game['deadlines'], { movement: 86_400, retreat: 43_200, adjustment: 43_200 });
     assert.equal(game['maxYear'], 1920);
     assert.equal(game['civilDisorder'], false);
+    assert.equal(game['civilDisorderBot'], false);
+    assert.deepEqual(game['bots'], [], 'no bot at the table unless asked');
     const row = `#games tr[data-game="${id}"]`;
     await lobby.page.waitForSelector(row);
     const rowText = await lobby.page.textContent(row);
@@ -109,6 +112,11 @@ test('the creator makes a game with the defaults, runs it from another device, a
       '18 centres to win; drawn after 1920',
     ])
       assert.ok(rowText?.includes(shown), `${shown} in ${rowText}`);
+    assert.equal(
+      await lobby.page.textContent(`${row} button.fill-bots`),
+      'Fill empty seats with bots',
+      'the creator may fill the empty seats',
+    );
     await screenshot(lobby.page, 'admin-lobby-desktop.png');
     assert.deepEqual(lobby.errors, []);
 
@@ -214,6 +222,46 @@ test('the creator makes a game with the defaults, runs it from another device, a
     await screenshot(admin.page, 'admin-finished-desktop.png');
     await screenshot(watcher.page, 'admin-finished-phone.png');
     assert.deepEqual(watcher.errors, []);
+
+    // Against the bots: the creator plays France, dipkit's bot takes the six others and plays civil disorder.
+    await lobby.page.goto(`${base}/`);
+    await lobby.page.check('#create-play-bots');
+    await lobby.page.selectOption('#create-my-power', 'FRANCE');
+    await lobby.page.check('#create-civil-disorder-bot');
+    await Promise.all([lobby.page.waitForURL(/\/games\/[^/]+$/), lobby.page.click('#create')]);
+    const versus = decodeURIComponent(new URL(lobby.page.url()).pathname.split('/').pop() ?? '');
+    await lobby.page.waitForFunction(() => /France/.test(document.querySelector('#me')?.textContent ?? ''));
+    const played = await json<{ bots: string[]; civilDisorderBot: boolean }>(
+      `${base}/api/games/${versus}?history=false`,
+    );
+    assert.deepEqual([...played.bots].sort(), ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']);
+    assert.equal(played.civilDisorderBot, true);
+    await screenshot(lobby.page, 'bots-game-desktop.png');
+    assert.deepEqual(lobby.errors, []);
+
+    // On a phone: a game made with the defaults, then its empty seats filled from the games list.
+    await phone.page.goto(`${base}/`);
+    const made = phone.page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/games'),
+    );
+    await phone.page.click('#create');
+    const filled = ((await (await made).json()) as { id: string }).id;
+    const fillRow = `#games tr[data-game="${filled}"]`;
+    await phone.page.click(`${fillRow} button.fill-bots`);
+    await phone.page.waitForFunction(() =>
+      /bot plays|^(?!Game )\S/.test(document.querySelector('#lobby-message')?.textContent ?? ''),
+    );
+    assert.match(
+      (await phone.page.textContent('#lobby-message')) ?? '',
+      new RegExp(`^dipkit's bot plays (\\w+, ){6}\\w+ in game ${filled}\\.$`),
+    );
+    const full = await json<{ bots: string[] }>(`${base}/api/games/${filled}?history=false`);
+    assert.equal(full.bots.length, 7, 'every empty seat');
+    await phone.page.waitForSelector(`${fillRow} button.fill-bots`, { state: 'detached' });
+    await phone.page.locator('#lobby-message').scrollIntoViewIfNeeded();
+    await assertNoSidewaysScroll(phone.page, 'lobby with the bot choices');
+    await screenshot(phone.page, 'bots-lobby-phone.png');
+    assert.deepEqual(phone.errors, []);
   } finally {
     await browser.close();
     await server.close();

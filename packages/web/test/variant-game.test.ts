@@ -1,6 +1,6 @@
 /**
  * A game on a variant map through the lobby and the game page, in real Chromium against `dipkit serve`: the
- * lobby lists every bundled map, choosing Hundred sets the centres to win to Hundred's, the game row names the
+ * lobby lists every bundled map, choosing Hundred sets the centres to win to Hundred's and shows its board, the game row names the
  * map, its three powers join, the page draws Hundred's board (its provinces and starting units, not the standard
  * map's), and after all three are ready with no orders (every unit holds) the page shows the next turn of
  * Hundred's calendar, Fall 1430 Movement, five years after Spring 1425 (the map's calendar: a turn every five
@@ -31,6 +31,12 @@ test('a Hundred game: created and joined in the lobby, drawn on its own map, pla
     assert.equal(await lobby.inputValue('#create-victory'), '18', 'the standard map is chosen first');
     await lobby.selectOption('#create-map', 'hundred');
     assert.equal(await lobby.inputValue('#create-victory'), String(hundred.victoryCenters));
+    // The thumbnail follows the choice: Hundred's board, drawn by the server, loaded as an image.
+    await lobby.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#create-map-thumbnail img');
+      return img?.src.endsWith('/api/maps/hundred/board.svg') && img.complete && img.naturalWidth > 0;
+    });
+    assert.equal(await lobby.textContent('#create-map-thumbnail figcaption'), 'Hundred at the start');
     await lobby.click('#create');
     await lobby.waitForSelector('#games tr[data-game]');
     const id = (await lobby.getAttribute('#games tr[data-game]', 'data-game'))!;
