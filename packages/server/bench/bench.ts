@@ -14,6 +14,11 @@
  *   npm run bench:server -- [--clients 64] [--seconds 10] [--requests 50000] [--games 20] [--instances 1]
  *                           [--imports 0]
  *   scripts/with-postgres.sh node packages/server/dist/bench/bench.js --instances 2
+ *
+ * --table runs the submission part for the whole load table (16 and 64 clients; PGlite, one instance; PostgreSQL,
+ * one and two instances, when DATABASE_URL names one) and prints it in Markdown at the end:
+ *
+ *   npm run build && scripts/with-postgres.sh node packages/server/dist/bench/bench.js --table
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -34,18 +39,19 @@ const { values } = parseArgs({
     games: { type: 'string', default: '20' },
     instances: { type: 'string', default: '1' },
     imports: { type: 'string', default: '0' },
+    table: { type: 'boolean', default: false },
     database: { type: 'string' },
     url: { type: 'string' },
   },
 });
-const clients = Math.max(1, Math.min(1000, Number(values.clients)));
+const clientsGiven = Math.max(1, Math.min(1000, Number(values.clients)));
 const seconds = Math.max(1, Math.min(60, Number(values.seconds)));
 const maxRequests = Math.max(1, Math.min(1_000_000, Number(values.requests)));
 const gameCount = Math.max(1, Math.min(500, Number(values.games)));
 const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
-const instances = Math.max(1, Math.min(4, Number(values.instances)));
+const instancesGiven = Math.max(1, Math.min(4, Number(values.instances)));
 const importCount = Math.max(0, Math.min(20, Number(values.imports)));
-if (instances > 1 && database === undefined) {
+if (instancesGiven > 1 && database === undefined) {
   process.stderr.write('bench: --instances above 1 needs PostgreSQL (DATABASE_URL or --database)\n');
   process.exit(2);
 }
@@ -70,7 +76,8 @@ if (values.url !== undefined && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d
   process.exit(2);
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: clients });
+/** The keep-alive connections of the run in progress (as many as it has clients). */
+let agent = new Agent({ keepAlive: true, maxSockets: clientsGiven });
 
 function send(
   base: string,
@@ -144,9 +151,10 @@ function cpuMs(pids: readonly (number | undefined)[]): number | undefined {
  */
 async function drive(
   name: string,
+  clients: number,
   work: (i: number, c: number) => Promise<number>,
   pids: readonly (number | undefined)[],
-): Promise<void> {
+): Promise<Figures> {
   const cpuBefore = cpuMs(pids);
   const latencies: number[] = [];
   let errors = 0;
@@ -173,9 +181,18 @@ async function drive(
   latencies.sort((a, b) => a - b);
   const at = (q: number): string =>
     (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  const rate = (latencies.length / elapsed).toFixed(0);
   process.stdout.write(
-    `${name.padEnd(18)} ${String(latencies.length).padStart(7)} ${(latencies.length / elapsed).toFixed(0).padStart(8)} ${at(0.5).padStart(7)} ${at(0.99).padStart(7)} ${String(errors).padStart(6)} ${cpu.padStart(7)}\n`,
+    `${name.padEnd(18)} ${String(latencies.length).padStart(7)} ${rate.padStart(8)} ${at(0.5).padStart(7)} ${at(0.99).padStart(7)} ${String(errors).padStart(6)} ${cpu.padStart(7)}\n`,
   );
+  return { rate, p50: at(0.5), p99: at(0.99), errors };
+}
+
+interface Figures {
+  rate: string;
+  p50: string;
+  p99: string;
+  errors: number;
 }
 
 /**
@@ -238,7 +255,14 @@ async function readsDuringImports(base: string, id: string): Promise<void> {
   );
 }
 
-async function main(): Promise<void> {
+/** One bench run: servers started, games made, the parts driven; the submission figures. */
+async function run(
+  clients: number,
+  instances: number,
+  database: string | undefined,
+  parts: 'all' | 'submit',
+): Promise<Figures> {
+  agent = new Agent({ keepAlive: true, maxSockets: clients });
   const dir = mkdtempSync(join(tmpdir(), 'dipkit-bench-'));
   // --url: a server already running (the bench then neither starts nor stops one).
   const servers: { url: string; child: ChildProcess | undefined }[] = [];
@@ -284,8 +308,9 @@ async function main(): Promise<void> {
         `at most ${seconds} s or ${maxRequests} requests per part, on 127.0.0.1\n\n` +
         `part                  count    req/s  p50 ms  p99 ms errors  cpu ms\n`,
     );
-    await drive(
+    const submitted = await drive(
       'submit orders',
+      clients,
       async (i, c) => {
         const seat = seats[i % seats.length]!;
         return (await send(of(c), 'PUT', `/api/games/${seat.id}/orders`, { orders: seat.orders }, seat.token))
@@ -293,12 +318,15 @@ async function main(): Promise<void> {
       },
       pids,
     );
+    if (parts === 'submit') return submitted;
     await drive(
       'read game',
+      clients,
       async (i, c) => (await send(of(c), 'GET', `/api/games/${gameIds[i % gameIds.length]}`)).status,
       pids,
     );
     if (importCount > 0) await readsDuringImports(base, gameIds[0] ?? '');
+    return submitted;
   } finally {
     agent.destroy();
     for (const { child } of servers) {
@@ -311,4 +339,29 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/**
+ * --table: the load table of issue 26 (order submissions at 16 and 64 clients; PGlite with one instance,
+ * PostgreSQL with one and two when DATABASE_URL names one), each run as above, then the table in Markdown.
+ */
+async function table(): Promise<void> {
+  const rows: string[] = [];
+  const backends: [string, string | undefined, number[]][] = [['PGlite', undefined, [1]]];
+  if (database !== undefined) backends.push(['PostgreSQL', database, [1, 2]]);
+  else process.stderr.write('bench: no DATABASE_URL, so PGlite only (scripts/with-postgres.sh gives one)\n');
+  for (const [name, db, counts] of backends) {
+    for (const instances of counts) {
+      for (const clients of [16, 64]) {
+        const f = await run(clients, instances, db, 'submit');
+        rows.push(`| ${name} | ${instances} | ${clients} | ${f.rate} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+        process.stdout.write('\n');
+      }
+    }
+  }
+  process.stdout.write(
+    `| database | instances | clients | submissions/s | p50 ms | p99 ms | errors |\n` +
+      `| --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+  );
+}
+
+if (values.table) await table();
+else await run(clientsGiven, instancesGiven, database, 'all');
