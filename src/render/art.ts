@@ -11,6 +11,7 @@ import empiresandcoalitions from '../map/variants/empiresandcoalitions.geometry.
 import hundred from '../map/variants/hundred.geometry.json' with { type: 'json' };
 import northseawars from '../map/variants/northseawars.geometry.json' with { type: 'json' };
 import westernworld901 from '../map/variants/westernworld901.geometry.json' with { type: 'json' };
+import youngstownredux from '../map/variants/youngstownredux.geometry.json' with { type: 'json' };
 
 const ART: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['standard', standard],
@@ -20,6 +21,7 @@ const ART: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['hundred', hundred],
   ['northseawars', northseawars],
   ['westernworld901', westernworld901],
+  ['youngstownredux', youngstownredux],
 ]);
 
 /** The ids of the bundled maps that have art of their own. */
