@@ -218,6 +218,8 @@ void test('movement orders naming unknown places, or no unit, are illegal and sa
       power: 'AUSTRIA',
       order: { kind: 'convoy', unit: { location: 'ADR' }, army: { location: 'APU' }, to: 'XYZ' },
     },
+    // An unknown province with a coast, for a fleet (whose coasts the quick check of a move would read).
+    { power: 'AUSTRIA', order: { kind: 'move', unit: { location: 'ADR' }, to: 'XYZ/NC' } },
   ];
   const expected = [
     'illegal unknown-location "illegal: unknown location XYZ" (no unit)',
@@ -227,6 +229,7 @@ void test('movement orders naming unknown places, or no unit, are illegal and sa
     'illegal unknown-location "illegal: unknown location XYZ" A VIE',
     'illegal unknown-location "illegal: unknown location XYZ" F ADR',
     'illegal unknown-location "illegal: unknown location XYZ" F ADR',
+    'illegal unknown-location "illegal: unknown location XYZ/NC" F ADR',
   ];
   // Under 4.E.1 b an impossible move is still a move, but only to a place of the map.
   for (const legalOrders of ['possible-now', 'valid-places'] as const) {
@@ -682,6 +685,70 @@ void test('a fleet on no convoy route stays illegal on a map whose chains of sea
       'available available "available" F S88',
     ],
   );
+});
+
+void test('an army convoyed across a 4 by 4 grid of convoying fleets arrives (each search marks the seas it has seen)', () => {
+  // From touches the corner S00 of a 4 by 4 grid of seas, To the opposite corner S33; every sea holds a fleet of
+  // Red ordered to convoy A From - To. Judged by hand: routes of convoying fleets join From and To (along an edge of
+  // the grid, for one), nothing stands in To or opposes the move, so the army arrives (attack 1 against 0). The
+  // breadth-first searches for a route (convoy-routes.ts for the move's legality, tables.ts for the route of convoy
+  // orders) queue each fleet once: a search that queued fleets again would overflow its queue in the grid's many
+  // cycles before reaching the far corner.
+  const n = 4;
+  const sea = (r: number, c: number): string => `S${r}${c}`;
+  const provinces: MapDefinition['provinces'][number][] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const fleet = [
+        [r - 1, c],
+        [r + 1, c],
+        [r, c - 1],
+        [r, c + 1],
+      ]
+        .filter(([a, b]) => a! >= 0 && a! < n && b! >= 0 && b! < n)
+        .map(([a, b]) => sea(a!, b!));
+      if (r === 0 && c === 0) fleet.push('FRO');
+      if (r === n - 1 && c === n - 1) fleet.push('TOO');
+      provinces.push({ code: sea(r, c), name: `Sea ${r} ${c}`, kind: 'sea', fleet });
+    }
+  }
+  provinces.push(
+    { code: 'FRO', name: 'From', kind: 'coast', supplyCenter: true, home: 'RED', fleet: ['S00'] },
+    { code: 'TOO', name: 'To', kind: 'coast', supplyCenter: true, fleet: [sea(n - 1, n - 1)] },
+  );
+  const grid = compileMapOrThrow({
+    name: 'Small grid',
+    description: 'seas in a grid',
+    source: 'test',
+    victoryCenters: 2,
+    powers: [{ name: 'RED', adjective: 'Red' }],
+    provinces,
+    startingUnits: [],
+  });
+  const seas = provinces.filter((p) => p.kind === 'sea').map((p) => p.code);
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'FRO' },
+    ...seas.map((code) => ({ power: 'RED', type: 'F' as const, location: code })),
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true } },
+    ...seas.map((code): GivenOrder => ({
+      power: 'RED',
+      order: { kind: 'convoy', unit: { location: code }, army: { location: 'FRO' }, to: 'TOO' },
+    })),
+  ];
+  // The marks of a search are bytes, cleared every 255 searches: 300 phases with the move alone (one search each,
+  // for its legality) come first.
+  for (let i = 0; i < 300; i++) adjudicateMovement(grid, position('movement', { units }), orders.slice(0, 1));
+  for (const legalOrders of ['possible-on-map', 'possible-now'] as const) {
+    const result = adjudicateMovement(grid, position('movement', { units }), orders, { legalOrders });
+    assert.deepEqual(result.issues, []);
+    assert.equal(result.value?.orders[0]?.resolution, 'succeeds', legalOrders);
+    assert.ok(
+      result.value?.position.units.some((u) => u.type === 'A' && u.location === 'TOO'),
+      `${legalOrders}: the army stands in To`,
+    );
+  }
 });
 
 void test("a phase with fewer units than the one before reads nothing of the earlier phase's last units", () => {

@@ -145,6 +145,8 @@ void test('each preset makes exactly the choices its evidence gives, and keeps i
     });
     assert.deepEqual(describeRules(resolved.value!), byName, `${name}: its choices`);
     assert.deepEqual(presetFlow(name), expected.flow ?? DEFAULT_FLOW, `${name}: its game flow`);
+    // The preset states the flow its evidence gives (`dipkit rules` lists it), also where it is the default one.
+    assert.deepEqual(PRESETS[name]!.flow, expected.flow, `${name}: the flow it states`);
     assert.equal(expected.flow === undefined, expected.flowEvidence === undefined, `${name}: flow evidence`);
   }
 });

@@ -44,13 +44,11 @@ export interface AdjustmentResult {
  * neutral (`owner` -1) that none of `units` stands on. Also applied after a Fall whose adjustment phase is skipped.
  */
 export function rebuildNeutralArmies(map: GameMap, owner: ArrayLike<number>, units: readonly Unit[]): Unit[] {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, neutralRebuilds makes the same test and returns none (this only saves the array below); neutralPower is the number of powers or -1, never 0.
-  if (map.neutralPower < 0) return [];
+  // (Without neutral armies, neutralRebuilds returns none.)
   const occupied = new Uint8Array(map.provinceCount);
   for (const unit of units) {
-    const p = provinceOf(map, unit.location);
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, the units are on the map (compileBoard checked them), and occupied[-1] would be no place of the typed array anyway (`> 0` is killed).
-    if (p >= 0) occupied[p] = 1;
+    // The units are on the map (compileBoard checked them); occupied[-1] would be past the typed array anyway.
+    occupied[provinceOf(map, unit.location)] = 1;
   }
   return neutralRebuilds(map, owner, (p) => occupied[p] === 1).map((p): Unit => ({
     power: NEUTRAL,
@@ -84,8 +82,8 @@ export function adjudicateAdjustments(
     if (power < 0) return { issues: [issue('unknown-power', `supply centres of unknown power "${name}"`)] };
     for (const code of centers) {
       const p = splitCoast(map, code).province;
-      // Stryker disable next-line ConditionalExpression: equivalent for `p < 0` as `false`, supplyCenter[-1] is undefined, no supply centre, which is refused the same (`p <= 0` is killed).
-      if (p < 0 || !map.supplyCenter[p])
+      // An unknown place (-1) is no supply centre either: supplyCenter[-1] is undefined.
+      if (!map.supplyCenter[p])
         return {
           issues: [issue('not-a-supply-center', `${name} owns "${code}", which is not a supply centre`)],
         };
@@ -93,14 +91,10 @@ export function adjudicateAdjustments(
     }
   }
   const centers = new Int32Array(powers);
-  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined] (`>=` ends the loop at once and is killed).
-  for (let p = 0; p < map.provinceCount; p++) {
-    const o = owner[p]!;
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, which adds to centers[-1], ignored by the typed array (`false` counts no centre and is killed).
-    if (o >= 0) centers[o]!++;
-  }
+  // A province of no power (-1) adds to centers[-1], past the typed array, which ignores it.
+  for (const o of owner) centers[o]!++;
   const unitCount = new Int32Array(powers);
-  // Stryker disable next-line EqualityOperator: equivalent for `u <= unitCount`, which adds to unitCount[undefined], ignored by the typed array.
+  // `u <= unitCount` survives (docs/verification.md): it adds to unitCount[undefined], which is no place of the typed array.
   for (let u = 0; u < board.unitCount; u++) unitCount[board.unitPower[u]!]!++;
   const change = centers.map((c, power) => c - unitCount[power]!);
   // Each order on its own: what it would build or disband, or why it is illegal.
@@ -150,8 +144,8 @@ export function adjudicateAdjustments(
         location =
           coasts.find((c) => map.locationCoast[c] === coast) ??
           (options.buildCoast === 'default-coast' ? coasts[0]! : -1);
-        // Stryker disable next-line EqualityOperator: equivalent, location 0 is a province (coasts are numbered after all provinces), never a coast found here.
-        if (location < 0) return no('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
+        if (location === -1)
+          return no('coast-required', `the coast of ${name} must be given (4.B.7, 6.B.14)`);
       }
       return {
         build: { power: map.powers[power]!, type, location: map.locationCode[location]! },
@@ -207,7 +201,7 @@ export function adjudicateAdjustments(
   const used = new Int32Array(powers);
   // Asked only about builds, waives and disbands (the loops below skip the rest).
   const powerOf = (o: Standalone): number =>
-    // Stryker disable next-line UnaryOperator: equivalent, the -1 of an illegal order is never asked for (see above).
+    // Stryker disable next-line UnaryOperator: the -1 (an illegal order) is never asked for: every caller skips orders with a verdict, and an order without one is a build, waive or disband (below).
     'build' in o ? o.power : 'waive' in o ? o.waive : 'disband' in o ? board.unitPower[o.disband]! : -1;
   const wanted = new Int32Array(powers);
   // (An illegal order has its verdict from the start, so an order without one is a build, waive or disband.)
@@ -280,11 +274,12 @@ export function adjudicateAdjustments(
   for (let power = 0; power < powers; power++) {
     // Never positive for a power that builds or stays even (change >= 0).
     let missing = -change[power]! - used[power]!;
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: equivalent for `missing < 0` and `false`: with nothing missing the loop below removes nothing (`true` is killed).
+    // A shortcut: `missing < 0` and `false` survive (docs/verification.md), as with nothing missing the loop below
+    // removes nothing.
     if (missing <= 0) continue;
     const distance = civilDisorderDistances(map, board, owner, power, options);
     const candidates: number[] = [];
-    // Stryker disable next-line EqualityOperator: equivalent, `u <= unitCount` reads unitPower[undefined], which is no power.
+    // `u <= unitCount` survives (docs/verification.md): unitPower[undefined] is no power.
     for (let u = 0; u < board.unitCount; u++)
       if (board.unitPower[u] === power && !disbandedUnit[u]) candidates.push(u);
     const alphabetical = alphabeticalOrder(map, board, options);
@@ -330,7 +325,7 @@ function alphabeticalOrder(map: GameMap, board: Board, rules: RuleOptions): (a: 
       const x = map.locationCode[board.unitLocation[a]!]!;
       const y = map.locationCode[board.unitLocation[b]!]!;
       // Two units never share a location (one unit per province), so the codes are never equal.
-      // Stryker disable next-line EqualityOperator: equivalent for `x <= y`, see above.
+      // `x <= y` survives (docs/verification.md), as the codes are never equal.
       return x < y ? -1 : 1;
     };
   }
@@ -352,14 +347,15 @@ export function distanceToOwnedCenters(
   const { start, next, queue } = provinceNeighbours(map);
   const distance = into.fill(1 << 30, 0, map.provinceCount);
   let tail = 0;
-  // Stryker disable next-line EqualityOperator: equivalent for `p <= provinceCount`, which reads owner[undefined], no power.
+  // `p <= provinceCount` survives (docs/verification.md): owner[undefined] is no power.
   for (let p = 0; p < map.provinceCount; p++) {
     if (owner[p] === power) {
       distance[p] = 0;
       queue[tail++] = p;
     }
   }
-  // Stryker disable next-line EqualityOperator: equivalent for `head <= tail`, the place after the last entry holds no province or one whose distance is final, which changes nothing (`>=` is killed).
+  // `head <= tail` survives (docs/verification.md): the place after the last entry holds no province or one whose
+  // distance is final, which changes nothing.
   for (let head = 0; head < tail; head++) {
     const p = queue[head]!;
     for (let i = start[p]!; i < start[p + 1]!; i++) {
@@ -380,11 +376,11 @@ export function distanceToOwnedCenters(
  */
 function provinceNeighbours(map: GameMap): { start: Int32Array; next: Int32Array; queue: Int32Array } {
   let n = neighbourTables.get(map);
-  // Stryker disable next-line ConditionalExpression: equivalent for `true`, the tables are made anew and are the same (`false` is killed).
+  // `true` survives (docs/verification.md): the tables made anew are the same.
   if (n === undefined) {
     const P = map.provinceCount;
     const start = new Int32Array(P + 1);
-    // Stryker disable next-line ArrayDeclaration: equivalent, a first entry too many is never read (start[0] then counts it, so every row starts after it).
+    // Stryker disable next-line ArrayDeclaration: a first entry too many is never read: start[0] then counts it, so every row starts after it.
     const next: number[] = [];
     for (let p = 0; p < P; p++) {
       start[p] = next.length;
@@ -437,7 +433,7 @@ function civilDisorderDistances(
 /** Fleet moves from every location to the nearest location of the target provinces (1971 civil disorder). */
 function fleetDistances(map: GameMap, targets: readonly number[]): Int32Array {
   const distance = new Int32Array(map.locationCount).fill(1 << 30);
-  // Stryker disable next-line ArrayDeclaration: equivalent, an extra first entry is no location: fleetStart[...] of it is undefined and the loop below does nothing for it.
+  // Stryker disable next-line ArrayDeclaration: an extra first entry is no location: fleetStart[...] of it is undefined and the loop below does nothing for it.
   const queue: number[] = [];
   for (const p of targets) {
     for (const location of [p, ...map.provinceCoasts[p]!]) {
@@ -445,12 +441,12 @@ function fleetDistances(map: GameMap, targets: readonly number[]): Int32Array {
       queue.push(location);
     }
   }
-  // Stryker disable next-line EqualityOperator: equivalent for `<=`, queue[length] is undefined and does nothing (`>=` is killed).
-  for (let head = 0; head < queue.length; head++) {
-    const l = queue[head]!;
+  // The loop also takes the locations pushed while it runs.
+  for (const l of queue) {
     for (let i = map.fleetStart[l]!; i < map.fleetStart[l + 1]!; i++) {
       const m = map.fleetAdj[i]!;
-      // Stryker disable next-line EqualityOperator: equivalent for `>=`, a location queued again at the same distance (the queue is unbounded) changes no distance; the search still ends (`<=` is killed).
+      // `>=` survives (docs/verification.md): a location queued again at the same distance (the queue is unbounded)
+      // changes no distance, and the search still ends.
       if (distance[m]! > distance[l]! + 1) {
         distance[m] = distance[l]! + 1;
         queue.push(m);

@@ -107,22 +107,14 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
   const { unitProvince, unitLocation, unitType, unitPower, unitAt } = columns;
   const n = units.length;
   unitAt.fill(-1);
-  // Units mostly come power by power: a power name is looked up again only when it changes.
-  let lastName: string | undefined;
-  let power: number | undefined;
   for (let u = 0; u < n; u++) {
     const unit = units[u]!;
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, looking the same name up again gives the same power (`false` is killed).
-    if (unit.power !== lastName) {
-      lastName = unit.power;
-      power = columns.powerByName.get(lastName);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, isNeutral is false for a power the map knows, and a neutral unit left without a power goes to compileBoard, which builds the same board from the same units.
-      if (power === undefined && isNeutral(map, lastName)) power = map.neutralPower;
-    }
+    const power =
+      columns.powerByName.get(unit.power) ?? (isNeutral(map, unit.power) ? map.neutralPower : undefined);
     const location = lookupCode(map, unit.location);
-    // Stryker disable next-line EqualityOperator: equivalent for `location <= 0`, a unit at location 0 goes to compileBoard, which builds the same board from the same units.
-    if (power === undefined || location < 0) return compileBoard(map, units);
-    const province = map.locationProvince[location]!;
+    // An unknown code (-1) has no province.
+    const province = map.locationProvince[location];
+    if (power === undefined || province === undefined) return compileBoard(map, units);
     const kind = map.provinceKind[province];
     if (unitAt[province]! >= 0) return compileBoard(map, units);
     if (unit.type === 'A') {
@@ -130,7 +122,8 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
       unitLocation[u] = province; // an army stands in the province, never on a coast
       unitType[u] = ARMY;
     } else if (unit.type === 'F') {
-      // Stryker disable next-line ConditionalExpression: equivalent for `true`, every fleet then goes to compileBoard, which builds the same board from the same units.
+      // `true` for `location === province` survives (docs/verification.md): a fleet on a named coast then goes to
+      // compileBoard too, which builds the same board, only slower.
       if (kind === 'land' || (location === province && map.provinceCoasts[province]!.length > 0))
         return compileBoard(map, units);
       unitLocation[u] = location;
@@ -142,7 +135,7 @@ export function loadBoard(columns: BoardColumns, map: GameMap, units: readonly U
   }
   return {
     value: { map, units, unitCount: n, unitProvince, unitLocation, unitType, unitPower, unitAt },
-    // Stryker disable next-line ArrayDeclaration: equivalent, the callers (adjudicate.ts, codes.ts; the package does not export loadBoard) read the issues only of a result without a value.
+    // Stryker disable next-line ArrayDeclaration: a non-empty list here is never read: the callers (adjudicate.ts, codes.ts; the package does not export loadBoard) read the issues only of a result without a value.
     issues: [],
   };
 }

@@ -48,9 +48,8 @@ export function adjudicateRetreats(
   for (let u = 0; u < staying.value.unitCount; u++) occupied[staying.value.unitProvince[u]!] = 1;
   const contested = new Uint8Array(map.provinceCount);
   for (const code of position.contested) {
-    const p = splitCoast(map, code).province;
-    // Stryker disable next-line ConditionalExpression: equivalent, without the test contested[-1] = 1 is ignored by the typed array.
-    if (p >= 0) contested[p] = 1;
+    // An unknown province (-1) is past the typed array, which ignores the write.
+    contested[splitCoast(map, code).province] = 1;
   }
   const attackerFrom = position.dislodged.map((d) => splitCoast(map, d.attackerFrom).province);
 
@@ -139,11 +138,10 @@ export function adjudicateRetreats(
   const arrivals = new Int32Array(map.provinceCount);
   // `u <= unitCount` survives (docs/verification.md): target[unitCount] is undefined and `undefined >= 0` is false.
   for (let u = 0; u < board.unitCount; u++)
-    // Stryker disable next-line ConditionalExpression: equivalent, a target below 0 has no province, and arrivals[undefined]++ is ignored by the typed array.
+    // `true` for the test survives (docs/verification.md): arrivals[undefined]++ only adds a property no line reads.
     if (target[u]! >= 0) arrivals[map.locationProvince[target[u]!]!]!++;
-  const succeeded = (u: number): boolean =>
-    // Stryker disable next-line ConditionalExpression: equivalent, a target below 0 has no province, so the count reads arrivals[undefined], which is not 1.
-    target[u]! >= 0 && arrivals[map.locationProvince[target[u]!]!] === 1;
+  // A unit that disbands or has no order (a target below 0) has no province: arrivals[undefined] is not 1.
+  const succeeded = (u: number): boolean => arrivals[map.locationProvince[target[u]!]!] === 1;
 
   const unitText = (u: number): string =>
     `${board.unitType[u] === ARMY ? 'A' : 'F'} ${map.locationCode[board.unitLocation[u]!]}`;
@@ -171,8 +169,8 @@ export function adjudicateRetreats(
     const others: string[] = [];
     // `w <= unitCount` survives (docs/verification.md): target[unitCount] is undefined and `undefined >= 0` is false.
     for (let w = 0; w < board.unitCount; w++) {
-      // Stryker disable next-line ConditionalExpression: equivalent for `target[w] >= 0`, a target below 0 has no province (undefined), which is no province retreated to.
-      if (w !== u && target[w]! >= 0 && map.locationProvince[target[w]!] === map.locationProvince[target[u]!])
+      // A unit that disbands or has no order has no province (undefined), never the one u retreated to.
+      if (w !== u && map.locationProvince[target[w]!] === map.locationProvince[target[u]!])
         others.push(unitText(w));
     }
     // Named in one order whatever the order of the units.

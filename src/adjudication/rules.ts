@@ -578,7 +578,6 @@ export const PRESETS: Readonly<
     },
     // The benchmark game of the dipcc repository, recorded in MILA's format: F1907M -> W1907A, FRANCE A PAR
     // dislodged with no retreat is gone at once (also S1902M, S1907M, S1908M, F1908M, F1909M).
-    // Stryker disable next-line ObjectLiteral: equivalent, 'disband' is also the default flow; said here so that MILA's convention stays explicit.
     flow: { unretreatable: 'disband' },
   },
   'datc-2.4': {
@@ -641,7 +640,7 @@ export function resolveRules(preset = 'datc', settings: readonly string[] = []):
 }
 
 /** The game flow of a preset: its own conventions over `DEFAULT_FLOW` (an unknown preset gives the default). */
-// Stryker disable next-line StringLiteral: equivalent, the datc preset has no flow of its own, so any name no preset has gives the same default flow.
+// Stryker disable next-line StringLiteral: '' is no preset's name and the datc preset states no flow, so both give DEFAULT_FLOW alone.
 export function presetFlow(preset = 'datc'): GameFlow {
   return { ...DEFAULT_FLOW, ...PRESETS[preset.toLowerCase()]?.flow };
 }

@@ -18,7 +18,13 @@ import type {
   Resolution,
   UnitOutcome,
 } from '../outcome.js';
-import { applyBackupRule, newBackupLog, type BackupLog, type BackupRuleName } from './backup-rule.js';
+import {
+  applyBackupRule,
+  emptyBackupLog,
+  resetBackupLog,
+  type BackupLog,
+  type BackupRuleName,
+} from './backup-rule.js';
 import { withDefaults, type RuleOptions } from '../rules.js';
 import { MovementDecisions, type DecisionSource } from './decisions.js';
 import { chooseOrders, type OrderChoice } from './order-choice.js';
@@ -57,7 +63,7 @@ export function solve(
   for (;;) {
     const solving = solvingState(s, tables, solver, guess);
     const { decisions } = solving;
-    const log = (solving.log = newBackupLog(n, s.fallback, allHold, solving.log));
+    const log = resetBackupLog(solving.log, n, s.fallback, allHold);
     solver.reset(solving.adjudicate, solving.backupRule, n);
     // The convoy searches' stack starts empty for each set of decisions, whatever an earlier one left on it.
     s.searchTop = 0;
@@ -134,7 +140,7 @@ function solvingState(
   const decisions = new MovementDecisions(tables, solver, guess, s);
   const made: NonNullable<MovementScratch['solving']> = {
     decisions,
-    log: newBackupLog(0, s.fallback),
+    log: emptyBackupLog(s.fallback),
     adjudicate: (d, optimistic) => decisions.adjudicate(d, optimistic),
     backupRule: (cycle, settle) => applyBackupRule(decisions.tables, decisions, made.log, cycle, settle),
   };
@@ -304,20 +310,20 @@ export function whoEndsWhere(
       occupied[dest[u]!] = 1;
       dislodgedBy[u] = -1;
     } else {
-      const attacker = arriving[unitProvince[u]!]!;
-      dislodgedBy[u] = attacker;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a unit is dislodged only by a move that succeeded into its province, which the line above already marked occupied.
-      if (attacker < 0) occupied[unitProvince[u]!] = 1;
+      dislodgedBy[u] = arriving[unitProvince[u]!]!;
+      // Occupied whether the unit stays or is dislodged: a unit is dislodged only by a move that succeeded into its
+      // province, which the loop marks occupied too.
+      occupied[unitProvince[u]!] = 1;
     }
   }
-  // Stryker disable next-line EqualityOperator,ConditionalExpression,LogicalOperator: equivalent, arriving is -1 everywhere but where the first loop set it, so clearing more entries (of any unit's dest, or of the stale slot n) changes nothing.
-  for (let u = 0; u < n; u++) if (kind[u] === MOVE && success[u] === 1) arriving[dest[u]!] = -1;
+  // Cleared for the next phase (the first loop set only the entries of successful moves).
+  arriving.fill(-1);
   // A standoff leaves a province empty although a unit with a path tried to enter and did not lose a head-to-head
   // battle (a failed convoy does not count, 6.F.7).
   contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (t.kind[u] !== MOVE || success[u] || occupied[dest[u]!]) continue;
-    // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
+    // Stryker disable next-line BooleanLiteral: `true` reads the same: after solving every decision is settled, so both bounds agree.
     if (!decisions.path(u, false)) continue;
     // A loser of a head-to-head battle: its partner moved (had it stayed, or been dislodged, the destination would
     // be occupied), so the province is left empty by that battle, not by a standoff (unless another mover bounced).
@@ -347,9 +353,9 @@ function writeResult(
 
   const { dislodgedBy, occupied, contested } = whoEndsWhere(board, t, decisions, success);
 
-  // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
+  // Stryker disable next-line ArrayDeclaration: `new Array()` reads the same: every read is by a unit's index, where a hole and a place past the end are both undefined; nothing reads its length or iterates it.
   const dislodgements: (Dislodgement | undefined)[] = new Array<Dislodgement | undefined>(n);
-  // Stryker disable next-line EqualityOperator: equivalent, the entry of the stale slot n is never read (outcomes read the board's units only).
+  // (`u <= n` is not shown equivalent, docs/verification.md: slot n of dislodgedBy is stale, or past the end.)
   for (let u = 0; u < n; u++) {
     const a = dislodgedBy[u]!;
     if (a < 0) continue;

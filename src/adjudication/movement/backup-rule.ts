@@ -32,23 +32,30 @@ export interface BackupLog {
 const NONE: ReadonlySet<number> = new Set<number>();
 
 /**
- * A log cleared for a new set of decisions: `reuse` (the scratch set's, so that a phase allocates none) or a new
- * one. `fallback` is scratch space of at least `units` places (cleared here; it may have grown since `reuse`).
+ * An empty log for a scratch set, made once and cleared by `resetBackupLog` before each set of decisions (so that
+ * a phase allocates none).
  */
-export function newBackupLog(
+export function emptyBackupLog(fallback: Uint8Array): BackupLog {
+  // Stryker disable next-line ArrayDeclaration: a non-empty array here is never read: resetBackupLog empties both before the first set of decisions (adjudicate.ts \`solve\`), and nothing else reads the log.
+  return { rule: [], fallback, tentative: [], allHold: NONE };
+}
+
+/**
+ * `log` cleared for a new set of decisions. `fallback` is scratch space of at least `units` places (cleared here;
+ * it may have grown since the log was made).
+ */
+export function resetBackupLog(
+  log: BackupLog,
   units: number,
   fallback: Uint8Array,
   allHold: ReadonlySet<number> = NONE,
-  reuse?: BackupLog,
 ): BackupLog {
   fallback.fill(0, 0, units);
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: equivalent, a new log and the cleared old one are the same to the caller, and the first log is cleared before its first use (adjudicate.ts).
-  if (reuse === undefined) return { rule: [], fallback, tentative: [], allHold };
-  reuse.rule.length = 0;
-  reuse.tentative.length = 0;
-  reuse.fallback = fallback;
-  reuse.allHold = allHold;
-  return reuse;
+  log.rule.length = 0;
+  log.tentative.length = 0;
+  log.fallback = fallback;
+  log.allHold = allHold;
+  return log;
 }
 
 /** Settles (some of) a cycle through `settle`, which makes a decision final unless it is final already. */
@@ -94,9 +101,10 @@ export function applyBackupRule(
   // decision of every province of the ring, and no decision off the ring depends on the ring. So every paradox core
   // is all the convoys of one ring, the same in every solve. (Random phases agree: no cycle of 1.9 million under the
   // DPTG and the other rules held other convoys than its ring's.)
-  // Stryker disable next-line ConditionalExpression: equivalent for `true`, log.allHold is filled only under DPTG (adjudicate.ts `solve`); `false` is killed.
-  // Stryker disable next-line MethodExpression: equivalent, see above.
-  if (rule === 'dptg' && convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
+  // log.allHold is filled only under DPTG (adjudicate.ts `solve`, from the cores pushed below), so it needs no test
+  // of the rule.
+  // Stryker disable next-line MethodExpression: \`every\` gives the same: by the ring argument above a cycle's convoys are all in allHold or none are, and a cycle here has at least one convoy.
+  if (convoys.some((f) => log.allHold.has(f))) rule = 'all-hold';
 
   if (rule === 'all-hold') {
     for (const f of convoys) {

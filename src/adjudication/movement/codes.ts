@@ -135,7 +135,7 @@ export function resolveMovementRows(
   const loaded = loadCodedBoard(map, s, units, n);
   if (!Array.isArray(loaded)) {
     const out = prepareResult(map, into, n, rows);
-    // Stryker disable next-line ConditionalExpression: equivalent for true (the false mutants were killed): every phase then goes to the fallback, the adjudicator of order objects, which gives the same outcome, only slower.
+    // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (the false mutants were killed): every phase then goes to the fallback, the adjudicator of order objects, which gives the same outcome, only slower.
     if (options.implicitOrders === 'allowed' || !chooseCodedOrders(loaded, orders, rows, options, s, out)) {
       // Implicit orders (4.E.3 a) and several legal orders for one unit (4.D.3) are rare; the adjudicator of
       // order objects handles them, with the rows decoded.
@@ -163,7 +163,7 @@ function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: 
   }
   // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, as above: only how often `counted` is replaced (it holds at least `rows` either way, and they are cleared below).
   if (out.counted.length < rows) out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
-  // Stryker disable next-line ConditionalExpression: equivalent for true (false was killed): a new array of the same size each time, and `writeOutcome` sets all of it.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): a new array of the same size each time, and `writeOutcome` sets all of it.
   if (out.contested.length !== map.provinceCount) out.contested = new Uint8Array(map.provinceCount);
   out.unitCount = n;
   out.counted.fill(0, 0, rows);
@@ -262,7 +262,7 @@ function chooseCodedOrders(
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, `checkOtherOrder` (the general check) judges every row as the common check does, only slower.
     const unit = u >= 0 ? u : checkOtherOrder(board, orders, i, rules, s);
     if (unit < 0) continue;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, false sends the phase to the fallback, which gives the same outcome (the mutants that let a second order through were killed).
+    // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent, false sends the phase to the fallback, which gives the same outcome (the mutants that let a second order through were killed).
     if (chosen[unit]! >= 0) return false;
     chosen[unit] = i;
     out.counted[i] = 1;
@@ -280,7 +280,7 @@ function unitOfKey(board: Board, key: number, power: number): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a wrong location is out of range or the location of no unit of this key, so the test below answers -1 and the general check decides.
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location; key = L is a fleet, whose army test then only answers -1.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location; key = L is a fleet, whose army test then only answers -1.
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
   // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only answer -1 more often (the general check then decides).
@@ -339,11 +339,11 @@ function checkCommonOrder(
   // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
   const power = orders[at + POWER_FIELD]!;
   // No power (-1) is not any power: only the supported or convoyed unit is named without one.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and <= (the +1 mutant was killed): rows of power 0 or any power then go to the general check.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true and <= (the +1 mutant was killed): rows of power 0 or any power then go to the general check.
   if (power < 0) return -1;
   const u = unitOfKey(board, orders[at + UNIT_FIELD]!, power);
   // A neutral unit takes no order: the general check says why.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (the mutant that orders a neutral unit was killed): unit -1 finds no order below, and the others only send rows to the general check.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutant that orders a neutral unit was killed): unit -1 finds no order below, and the others only send rows to the general check.
   if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
   const map = board.map;
   const code = orders[at + KIND_FIELD]!;
@@ -385,10 +385,10 @@ function checkCommonOrder(
   if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE && code !== C_CONVOY) return -1;
   // Stryker disable next-line UnaryOperator: equivalent, naming power 1 finds the same unit when it is power 1's and none otherwise (then the general check decides).
   const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true, <= and >= (the false mutant, a unit supporting itself, was killed): unit 0 or every unit then goes to the general check, and -1 finds no order below (it reaches nothing, is no army).
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true, <= and >= (the false mutant, a unit supporting itself, was killed): unit 0 or every unit then goes to the general check, and -1 finds no order below (it reaches nothing, is no army).
   if (v < 0 || v === u) return -1;
   // A foreign unit named without its nationality: the general check applies 4.C.5.
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for these (the one accepting a foreign unit under 4.C.5 a was killed): they only send more rows to the general check.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the one accepting a foreign unit under 4.C.5 a was killed): they only send more rows to the general check.
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
   if (code === C_CONVOY) {
     // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
@@ -396,7 +396,7 @@ function checkCommonOrder(
     if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (the mutant convoying a fleet was killed): an army or a fleet on a coast gets no proper route (onProperRoute needs a convoy-capable province holding a fleet), so -1 follows anyway; the others only send rows to the general check.
+    // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutant convoying a fleet was killed): an army or a fleet on a coast gets no proper route (onProperRoute needs a convoy-capable province holding a fleet), so -1 follows anyway; the others only send rows to the general check.
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.convoyCapable[here] !== 1) return -1;
     // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: equivalent, a place out of range or a coast is no coastal province, for which onProperRoute finds no route, so -1 follows anyway.
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
@@ -448,19 +448,17 @@ function supportOfConvoyedMove(
 ): number {
   // Stryker restore BlockStatement
   const map = board.map;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent for these (the mutant that ignores a map without convoys was killed): the fleets on the board are a subset of the seas the other 4.E.1 choices allow, so a route found here is found by the general check too; the others only send rows there.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutant that ignores a map without convoys was killed): the fleets on the board are a subset of the seas the other 4.E.1 choices allow, so a route found here is found by the general check too; the others only send rows there.
   if (rules.legalOrders !== 'possible-now' || !map.rules.convoys) return -1;
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator: equivalent for these (the mutant that lets a fleet be convoyed was killed): a place out of range or a coast is no coastal province, for which convoyRouteExists finds no route; the others only send rows to the general check.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutant that lets a fleet be convoyed was killed): a place out of range or a coast is no coastal province, for which convoyRouteExists finds no route; the others only send rows to the general check.
   if (board.unitType[v] !== ARMY || !(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to)
     return -1;
   const from = board.unitProvince[v]!;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,LogicalOperator: equivalent for these (dropping the reach test was killed): convoyRouteExists refuses a route to the army's own province or to a sea, and no unit reaches its own province; these mutants only drop those tests or send more rows to the general check.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (dropping the reach test was killed): convoyRouteExists refuses a route to the army's own province or to a sea, and no unit reaches its own province; these mutants only drop those tests or send more rows to the general check.
   if (to === from || to === board.unitProvince[u] || map.provinceKind[to] === 'sea' || !reaches(board, u, to))
     return -1;
   s.exceptFleet = u;
   const route = convoyRouteExists(map, from, to, s.fleetAtSeaExcept);
-  // Stryker disable next-line UnaryOperator: equivalent, a fleet left out later only makes later supports of convoyed moves find fewer routes and go to the general check.
-  s.exceptFleet = -1;
   // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
   if (!route) return -1;
   s.kind[u] = SUPPORT;
@@ -604,7 +602,7 @@ export function resolveByCodes(
   const s = movementScratch(map, position.units.length);
   const loaded = loadBoard(s, map, position.units);
   const board = loaded.value;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for these (those that go on without a board were killed): a board loadBoard could not load in the scratch columns leaves there only the units before the one it stopped at, so the convoy checks of the common orders can only miss fleets and give up; every other check reads the board itself.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (those that go on without a board were killed): a board loadBoard could not load in the scratch columns leaves there only the units before the one it stopped at, so the convoy checks of the common orders can only miss fleets and give up; every other check reads the board itself.
   if (board === undefined || board.unitAt !== s.unitAt) return undefined;
   const rows = s.orderRows(orders.length * STRIDE);
   // Exact forms only: canonical codes, canonical power names, no nationalities (refKey).
@@ -620,7 +618,7 @@ export function resolveByCodes(
     const movement =
       order.kind === 'hold' || order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy';
     // Stryker restore ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent for these (those that encode an order without its power were killed): true sends the phase the general way; an order of another phase as a row is refused by the general check of that row, as by the general way.
+    // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (those that encode an order without its power were killed): true sends the phase the general way; an order of another phase as a row is refused by the general check of that row, as by the general way.
     if (p === undefined || !movement || !encodeOrder(map, order, p, encoding, rows, i * STRIDE))
       return undefined;
   }
@@ -630,7 +628,7 @@ export function resolveByCodes(
     board.unitCount,
     orders.length,
   );
-  // Stryker disable next-line ConditionalExpression: equivalent for true (false was killed): the general way then gives the same position.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): the general way then gives the same position.
   if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
   // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, as in resolveMovementRows: the two solvers give the same position.
@@ -644,7 +642,7 @@ export function resolveByCodes(
  * no exact code form.
  */
 function refKey(board: Board, ref: UnitRef, rules: RuleOptions): number {
-  // Stryker disable next-line ConditionalExpression: equivalent for true (false was killed): every order then goes the general way.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): every order then goes the general way.
   if (ref.power !== undefined) return -1;
   const map = board.map;
   const location = lookupCode(map, ref.location);

@@ -115,26 +115,28 @@ export class MovementDecisions {
    */
   move(u: number, optimistic: boolean): boolean {
     const battle = this.headToHead(u);
-    // Stryker disable next-line ConditionalExpression: equivalent, headToHead is never MAYBE (see the class comment: a route's convoy is final when a battle over land reads it).
+    // `true` survives (docs/verification.md): headToHead is never MAYBE (see the class comment: a route's convoy is
+    // final when a battle over land reads it).
     if (battle !== MAYBE) return this.moveWith(u, optimistic, battle === YES);
     // Only with a convoy that may or may not hold (4.A.3 a): both cases must agree, or give the caller's answer.
     // (Kept although no position reaches it, see the class comment: it is the answer should the reading change.)
-    // Stryker disable next-line all: equivalent, unreachable (see above).
+    // Stryker disable next-line BooleanLiteral: unreachable (see above).
     const a = this.moveWith(u, optimistic, true);
-    // Stryker disable next-line all: equivalent, unreachable (see above).
+    // Stryker disable next-line BooleanLiteral: unreachable (see above).
     const b = this.moveWith(u, optimistic, false);
-    // Stryker disable next-line all: equivalent, unreachable (see above).
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable (see above).
     return optimistic ? a || b : a && b;
   }
 
   private moveWith(u: number, optimistic: boolean, headToHead: boolean): boolean {
     const t = this.t;
     const attack = this.attackWith(u, optimistic, headToHead);
-    // Stryker disable next-line ConditionalExpression: equivalent, an attack of 0 beats no strength (none is below 0), so the tests below fail it as well; this only saves them.
+    // `false` is not shown equivalent (docs/verification.md): an attack of 0 beats no strength, so the tests below fail
+    // it as well, but they read more decisions, which can put the move in a cycle.
     if (attack === 0) return false;
     const dest = t.dest[u]!;
     if (headToHead) {
-      // Stryker disable next-line BooleanLiteral: equivalent, the partner's supports are final when a move reads them (class comment), so both bounds agree.
+      // Stryker disable next-line BooleanLiteral: `optimistic` reads the same: the partner's supports are final when a move reads them (class comment), so both bounds agree.
       if (attack <= this.defendStrength(this.partner(u), !optimistic)) return false;
     } else if (attack <= this.holdStrength(dest, !optimistic)) {
       return false;
@@ -157,7 +159,8 @@ export class MovementDecisions {
     const a = this.goesByConvoy(u);
     const b = this.goesByConvoy(v);
     if (a === YES || b === YES) return NO;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a and b are YES or NO here (never MAYBE, class comment), so both are NO.
+    // `true` for the test or either half, and `||`, survive (docs/verification.md): a and b are YES or NO here (never
+    // MAYBE, class comment), so both are NO.
     if (a === NO && b === NO) return YES;
     return MAYBE;
   }
@@ -182,9 +185,9 @@ export class MovementDecisions {
     if (route === BY_LAND) return NO;
     if (route === BY_CONVOY) return YES;
     // The convoy is final here (class comment), so both bounds read the same.
-    // Stryker disable next-line BooleanLiteral: equivalent, see above.
+    // Stryker disable next-line BooleanLiteral: `true` reads the same, as the convoy is final here.
     if (this.convoyPath(u, false)) return YES;
-    // Stryker disable next-line BooleanLiteral: equivalent, see above.
+    // Stryker disable next-line BooleanLiteral: `false` reads the same, as the convoy is final here.
     return this.convoyPath(u, true) ? MAYBE : NO;
   }
 
@@ -202,27 +205,24 @@ export class MovementDecisions {
     const into = t.dest[s]!;
     // Attacks over land cut without depending on anything, so they are looked at first: fewer dependencies,
     // fewer cycles. Convoyed attacks cut when their PATH holds.
-    // Stryker disable next-line EqualityOperator: equivalent for `pass <= 2`, a third pass is the land pass again, which found no cut the first time (`pass >= 2` is killed).
+    // `pass <= 2` survives (docs/verification.md): a third pass is the land pass again, which found no cut the first time.
     for (let pass = 0; pass < 2; pass++) {
-      // Stryker disable next-line EqualityOperator: equivalent for `pass !== 1` (convoyed attacks first): an attack over land cuts whatever the convoyed ones' paths are, so the order changes only which decisions are read before the same answer; an open path read first makes the main solver look twice at a support that fails both times, and any cycle the support then joins holds that path's convoy, whose backup rule settles no support.
+      // Stryker disable next-line EqualityOperator: `pass !== 1` (convoyed attacks first) gives the same answer: an attack over land cuts whatever the convoyed ones' paths are, so the order changes only which decisions are read before the same answer; an open path read first makes the main solver look twice at a support that fails both times, and any cycle the support then joins holds that path's convoy, whose backup rule settles no support.
       const convoyed = pass === 1;
       for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
         const a = t.movers[i]!;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, each mutant but one only reorders the attackers read (convoyed first, all in one pass, or each twice) and the support is cut when any of them cuts, as above; the one that skips every attacker (no support is ever cut) was killed, and is disabled with them.
+        // Every mutant of this test but `true` survives (docs/verification.md): it only reorders the attackers read
+        // (convoyed first, all in one pass, or each twice), and the support is cut when any of them cuts, as above.
         if ((t.route[a] !== BY_LAND) !== convoyed) continue;
         if (this.cuts(s, a, !optimistic)) return false;
       }
     }
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold support (into -1) reads unitAt[-1], undefined, which the next test rejects (`false` is killed).
-    if (into >= 0) {
-      const a = board.unitAt[into]!;
-      // Stryker disable next-line ConditionalExpression: equivalent for `false`, the next line reads kind[-1], undefined, no MOVE (`true` is killed).
-      if (a < 0) return true;
-      // A move of the supporter's own power needs no test: its attack on its own unit has strength 0 (6.D.10)
-      // whatever else is decided, so it is decided at once as failing (never open) and dislodges nothing.
-      // Stryker disable next-line BooleanLiteral: equivalent, that move is final when the support reads it (class comment).
-      if (t.kind[a] === MOVE && t.dest[a] === here && this.solver.resolve(a, !optimistic)) return false;
-    }
+    // A hold support (into -1) reads unitAt[-1], undefined, and an empty province -1: kind[] of either is undefined,
+    // no MOVE. A move of the supporter's own power needs no test: its attack on its own unit has strength 0 (6.D.10)
+    // whatever else is decided, so it is decided at once as failing (never open) and dislodges nothing.
+    const a = board.unitAt[into]!;
+    // Stryker disable next-line BooleanLiteral: `optimistic` reads the same: that move is final when the support reads it (class comment).
+    if (t.kind[a] === MOVE && t.dest[a] === here && this.solver.resolve(a, !optimistic)) return false;
     return true;
   }
 
@@ -247,8 +247,7 @@ export class MovementDecisions {
    */
   private attacksFrom(a: number, here: number, into: number): boolean {
     const t = this.t;
-    // Stryker disable next-line ConditionalExpression: equivalent for `false`, with into -1 no province and no fleet's sea equals it, so the lines below return false as well (`into <= 0` is killed by E.54, `true` by the DATC cases).
-    if (into < 0) return false;
+    // With into -1 (a hold support) no province and no fleet's sea equals it, so the lines below return false.
     if (t.route[a] === BY_LAND || t.rules.convoyAttackOrigin === 'army-province')
       return t.board.unitProvince[a] === into;
     // Brannan: the support resists only when every fleet that could be the last one stands in `into`. Without any
@@ -280,15 +279,11 @@ export class MovementDecisions {
       // The rule speaks of a fleet: on a convoyable coast an army may also stand and be supported.
       if (board.unitType[s] !== FLEET) return false;
       const province = into >= 0 ? into : board.unitProvince[t.target[s]!]!;
-      // Stryker disable next-line ConditionalExpression: equivalent for `false`, a unit with a (legal) CONVOY order stands in a convoy-capable province (6.F.1), so the test below answers the same (`true` is killed).
-      if (board.map.convoyCapable[province] !== 1) return false;
-      const there = board.unitAt[province]!;
-      // Stryker disable next-line ConditionalExpression: equivalent for `false`, the next line reads kind[-1], undefined, no CONVOY (`true` is killed).
-      if (there < 0) return false;
-      return t.kind[there] === CONVOY;
+      // A unit with a (legal) CONVOY order stands in a convoy-capable province (6.F.1); an empty one (-1) has no
+      // kind (kind[-1] is undefined).
+      return t.kind[board.unitAt[province]!] === CONVOY;
     }
-    // Stryker disable next-line ConditionalExpression: equivalent for `false`, with into -1 no fleet's province equals it and the loop returns false (`true` is killed).
-    if (into < 0) return false;
+    // With into -1 no fleet's province equals it, and the loop returns false.
     for (let i = t.convoyStart[a]!; i < t.convoyStart[a + 1]!; i++) {
       const f = t.convoyers[i]!;
       if (board.unitProvince[f] !== into) continue;
@@ -299,7 +294,7 @@ export class MovementDecisions {
 
   /** Is fleet f on every route of convoy orders of move a (2000 rule: "necessary")? */
   private necessaryFleet(a: number, f: number): boolean {
-    // Stryker disable next-line BooleanLiteral: equivalent, with a fleet to leave out routeExists reads no decision, so `high` is not read (dropping the `!` is killed).
+    // `true` for `high` survives (docs/verification.md): with a fleet to leave out routeExists reads no decision.
     return !this.routeExists(a, false, f);
   }
 
@@ -348,17 +343,22 @@ export class MovementDecisions {
    */
   convoyPath(u: number, high: boolean): boolean {
     const t = this.t;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: equivalent, path() tests the same first, and goesByConvoy and cameByConvoy never ask about such a move: an invalid move's route is BY_LAND or BY_CONVOY (for which they do not look), an army the all-hold rule blocked attacks a supporter, so no move comes the other way, and it fails, so it dislodges nothing (`true` is killed).
+    // `false` for the test or either half, `&&`, and a `!` dropped survive (docs/verification.md): path() tests the
+    // same first, and goesByConvoy and cameByConvoy never ask about such a move: an invalid move's route is BY_LAND
+    // or BY_CONVOY (for which they do not look), an army the all-hold rule blocked attacks a supporter, so no move
+    // comes the other way, and it fails, so it dislodges nothing.
     if (this.pathBlocked[u] || t.invalidMove[u]) return false;
     if (t.followsPath[u]) {
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++)
         if (!this.solver.resolve(t.convoyers[i]!, high)) return false;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a written path without fleets is an invalidMove (tables.ts followPaths), failed above (`false` and `<` are killed).
+      // `true` and `>=` survive (docs/verification.md): a written path without fleets is an invalidMove (tables.ts
+      // followPaths), failed above.
       return t.convoyStart[u + 1]! > t.convoyStart[u]!;
     }
     if (t.rules.multiRouteConvoy === 'any-route-disrupts') {
       let any = false;
-      // Stryker disable next-line EqualityOperator: equivalent for `<=`, the place after u's fleets holds another army's fleet (or nothing), on no route of u (`>=` is killed).
+      // `<=` survives (docs/verification.md): the place after u's fleets holds another army's fleet (or nothing), on no
+      // route of u.
       for (let i = t.convoyStart[u]!; i < t.convoyStart[u + 1]!; i++) {
         const f = t.convoyers[i]!;
         if (!this.onSomeRoute(u, f)) continue;
@@ -409,7 +409,7 @@ export class MovementDecisions {
         }
       }
       // StrykerJS reads a directive only before a statement, so the `finally` block (next) is reached from here.
-      // Stryker disable BlockStatement: equivalent, without the release the stack grows within one adjudication (solve() in adjudicate.ts empties it for each): take() clears every place it hands out, so no search reads another's marks, and only that adjudication's memory is spent.
+      // Stryker disable BlockStatement: an empty finally block gives the same answers: without the release the stack grows within one adjudication (solve() in adjudicate.ts empties it for each): take() clears every place it hands out, so no search reads another's marks, and only that adjudication's memory is spent.
       return false;
     } finally {
       // Also when the solver unwinds a recursion that went too deep (resolver.ts).
@@ -489,12 +489,13 @@ export class MovementDecisions {
     const t = this.t;
     if (!this.path(u, high)) return 0;
     const v = this.partner(u);
-    // Stryker disable next-line ConditionalExpression: equivalent, without a partner headToHead(u) is NO (no opposite move, no Brannan battle), so the block below does nothing.
+    // (Without a partner headToHead(u) is NO, but under 4.A.7 a the battle is YES: the test is needed.)
     if (v >= 0) {
       // Under 4.A.7 a every opposite move is a battle here; a Brannan partner is one under either choice.
       const battle = t.rules.dislodgedUnitEffect === 'never' ? YES : this.headToHead(u);
       // The other way succeeding takes the effect away; when unsure whether it is a battle, bound both ways.
-      // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, headToHead is never MAYBE (class comment).
+      // `false` for the MAYBE half, and `high` for `!high`, survive (docs/verification.md): headToHead is never MAYBE
+      // (class comment).
       if (battle === YES || (battle === MAYBE && !high)) {
         if (this.solver.resolve(v, !high)) return 0;
       }

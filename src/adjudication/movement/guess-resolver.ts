@@ -17,17 +17,17 @@ const IN_CYCLE = 4;
 export class GuessResolver {
   private state: Uint8Array;
   private value: Uint8Array;
-  // Stryker disable next-line ArrayDeclaration: equivalent, a placeholder: reset() empties it before any use.
+  // Stryker disable next-line ArrayDeclaration: the first entry is never read: reset() empties the list before every set of decisions.
   private readonly cycle: number[] = [];
   private recursionHits = 0;
-  // Stryker disable next-line BooleanLiteral: equivalent, a placeholder: reset() sets it before any use.
+  // Stryker disable next-line BooleanLiteral: never read as it starts: guess() sets the flag to false before it reads it, and gives back the value it found.
   private guessBased = false;
-  // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, a placeholder: reset() sets it before any use.
+  // Stryker disable next-line ArrowFunction,BooleanLiteral: never called: reset() sets the callback before every set of decisions.
   private adjudicate: Adjudicate = () => false;
-  // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, a placeholder: reset() sets it before any use.
+  // Stryker disable next-line ArrowFunction,BooleanLiteral: never called: reset() sets the callback before every set of decisions.
   private backupRule: BackupRule = () => false;
   /** Decisions being adjudicated, outermost first, as in resolver.ts. */
-  // Stryker disable next-line ArrayDeclaration: equivalent, a placeholder: reset() empties it before any use.
+  // Stryker disable next-line ArrayDeclaration: the first entry is never read: reset() empties the stack before every set of decisions.
   private readonly stack: number[] = [];
   private depthLimit = MAX_DEPTH;
   /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read only after that). */
@@ -41,9 +41,9 @@ export class GuessResolver {
   }
 
   reset(adjudicate: Adjudicate, backupRule: BackupRule, size = this.size): void {
-    // Stryker disable next-line EqualityOperator: equivalent, growing at an equal length gives new cleared arrays, which are cleared below anyway.
+    // `>=` survives (docs/verification.md): growing at an equal length gives new arrays, which are cleared below anyway.
     if (size > this.state.length) {
-      // Stryker disable next-line ArithmeticOperator: equivalent, the capacity is at least size either way.
+      // Stryker disable next-line ArithmeticOperator: `/ 2` still gives room for `size` (Math.max); only how often the arrays regrow differs.
       const capacity = Math.max(size, this.state.length * 2);
       this.state = new Uint8Array(capacity);
       this.value = new Uint8Array(capacity);
@@ -54,8 +54,6 @@ export class GuessResolver {
     this.truncateCycle(0);
     this.stack.length = 0;
     this.recursionHits = 0;
-    // Stryker disable next-line BooleanLiteral: equivalent, guess() sets the flag to false before it reads it, and each call gives back the value it found.
-    this.guessBased = false;
     this.depthLimit = MAX_DEPTH;
     this.adjudicate = adjudicate;
     this.backupRule = backupRule;
@@ -80,7 +78,7 @@ export class GuessResolver {
       this.resolve(d);
       return true;
     } catch (e) {
-      // Stryker disable next-line ConditionalExpression: equivalent, nothing else is thrown under the solver (the decisions throw nothing), so no input reaches the rethrow.
+      // `false` survives (docs/verification.md): nothing else is thrown under the solver (the decisions throw nothing).
       if (e !== TOO_DEEP) throw e;
       this.unwind();
       return false;
@@ -93,8 +91,6 @@ export class GuessResolver {
     this.stack.length = 0;
     this.truncateCycle(0);
     this.recursionHits = 0;
-    // Stryker disable next-line BooleanLiteral: equivalent, guess() sets the flag to false before it reads it.
-    this.guessBased = false;
   }
 
   /** The resolution of decision d, or while it is being guessed, the current guess. */
@@ -113,7 +109,8 @@ export class GuessResolver {
       return this.value[d] === 1;
     }
 
-    // Stryker disable next-line EqualityOperator: equivalent, a bound one deeper: the recursion stays far from the stack's limit, and where it is cut short changes no answer.
+    // `>` survives (docs/verification.md): a bound one deeper stays far from the stack's limit, and where the
+    // recursion is cut short changes no answer.
     if (this.stack.length >= this.depthLimit) {
       this.deepest = d;
       throw TOO_DEEP;
@@ -132,7 +129,7 @@ export class GuessResolver {
     const oldRecursionHits = this.recursionHits;
     this.guessBased = false;
     this.value[d] = 0;
-    // Stryker disable next-line BooleanLiteral: equivalent, the decisions pass the bound only to resolve(), which ignores it here, and read it themselves only for a head-to-head battle that depends on a convoy (MAYBE), which needs the two bounds of a path to differ: here both read the same guesses.
+    // Stryker disable next-line BooleanLiteral: `false` reads the same: the decisions pass the bound only to resolve(), which ignores it here, and read it themselves only for a head-to-head battle that depends on a convoy (MAYBE), which needs the two bounds of a path to differ: here both read the same guesses.
     const first = this.adjudicate(d, true);
 
     if (!this.guessBased) {
@@ -145,7 +142,7 @@ export class GuessResolver {
       // d is the ancestor of the whole cycle: try the other guess.
       this.truncateCycle(oldCycleLength);
       this.value[d] = 1;
-      // Stryker disable next-line BooleanLiteral: equivalent, the decisions pass the bound only to resolve(), which ignores it here, and read it themselves only for a head-to-head battle that depends on a convoy (MAYBE), which needs the two bounds of a path to differ: here both read the same guesses.
+      // Stryker disable next-line BooleanLiteral: `false` reads the same: the decisions pass the bound only to resolve(), which ignores it here, and read it themselves only for a head-to-head battle that depends on a convoy (MAYBE), which needs the two bounds of a path to differ: here both read the same guesses.
       const second = this.adjudicate(d, true);
       this.recursionHits = oldRecursionHits;
       if (first === second) {
@@ -167,7 +164,8 @@ export class GuessResolver {
     // The cycle started above d: remember this result and retreat further.
     this.addToCycle(d);
     this.state[d] = this.state[d]! & ~VISITED;
-    // A value a backup rule gave d stands (as in settle()), but no position makes d final here: d would have to be
+    // A value a backup rule gave d would stand (as in settle()), but no position makes d final here, so the value is
+    // not looked at: d would have to be
     // settled while it was adjudicated and also have read a guess from above it. A root's cycle holds no decision
     // still on the stack but the root, and outside its cycle a backup rule settles only (all-hold) the armies of
     // its convoys and the attacks on their fleets: d is the move of the army A of such a convoy f, or such an
@@ -190,8 +188,6 @@ export class GuessResolver {
     //   decision of C would resolve a decision out of C.
     // (Random phases agree: of 200 million on random maps with convoyable coasts, Brannan's rule and chained convoys,
     // under every paradox rule, 406,000 settled a decision still being adjudicated; none came here.)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, unreachable (see above).
-    if (this.state[d] & RESOLVED) return this.value[d] === 1;
     this.value[d] = first ? 1 : 0;
     return first;
   }
@@ -202,7 +198,8 @@ export class GuessResolver {
    */
   private settle(d: number, value: boolean): boolean {
     if (this.state[d]! & RESOLVED) {
-      // Stryker disable next-line ConditionalExpression: equivalent for `false`, a decision settled while it was being adjudicated is one the all-hold rule failed from outside its cycle (an attack on a convoying fleet, a convoyed army: the rules settle nothing else outside the cycle, and of the cycle only its head is still on the stack, which goes back to resolve()), so its value is 0 here (`true` and `!==` are killed by E.241).
+      // `false` survives (docs/verification.md): a decision settled while it was being adjudicated is one the
+      // all-hold rule failed from outside its cycle, so its value is 0 here.
       return this.value[d] === 1;
     }
     this.state[d] = RESOLVED;
@@ -216,7 +213,7 @@ export class GuessResolver {
   }
 
   private addToCycle(d: number): void {
-    // Stryker disable next-line ConditionalExpression: equivalent, a decision listed twice in a cycle is settled and marked the same by every backup rule.
+    // `false` survives (docs/verification.md): a decision listed twice is settled and marked the same by every rule.
     if (this.state[d]! & IN_CYCLE) return;
     this.state[d] = this.state[d]! | IN_CYCLE;
     this.cycle.push(d);

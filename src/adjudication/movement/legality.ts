@@ -122,7 +122,7 @@ const NO_CONVOYS = illegal('no-convoys', 'this map has no convoys: no convoy ord
  * A field that an order of that kind does not have: a hold's destination, a move's target and support coast, the
  * location of a support or convoy. Nothing reads it (the tables read each field only for the kinds that have it).
  */
-// Stryker disable next-line UnaryOperator: equivalent, no field filled with UNUSED is ever read (see above).
+// Stryker disable next-line UnaryOperator: +1 reads the same: no field filled with UNUSED is ever read (see above).
 const UNUSED = -1;
 
 /** An accepted order (one object literal, always of the same shape). */
@@ -267,24 +267,26 @@ export function convoySeas(board: Board, rules: RuleOptions, except = -1): (sea:
  * keeps armies off the sea and fleets off the land.
  *
  * A shortcut, so every mutant that only makes it answer -1 more often is equivalent: `moveTarget` then gives the
- * same answer. Those are marked below; StrykerJS marks by mutator and line, so a mark also covers the other
- * mutants of that mutator on the line, which make it answer a wrong location and were killed before being marked.
+ * same answer. Such mutants survive (docs/verification.md); a mark below covers only a mutator whose every mutant
+ * on its line is one.
  */
-// Stryker disable next-line BlockStatement: equivalent, undefined is no location (the caller tests >= 0), moveTarget decides.
+// Stryker disable next-line BlockStatement: undefined is no location (both callers test >= 0), so moveTarget decides, as for -1.
 function simpleMove(board: Board, unit: number, written: SplitLocation): number {
   const map = board.map;
   const dest = written.province;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an unknown place has no neighbour either, so -1 follows anyway; any other -1 falls back to moveTarget.
+  // Needed: namedCoast reads the coasts of a known province (a fleet to "XYZ/NC", test/adjudication-input.test.ts).
+  // `true` survives (docs/verification.md).
+  // Stryker disable next-line EqualityOperator: `<= 0` and `>= 0` only answer -1 for more places (province 0, every province), and moveTarget then decides the same.
   if (dest < 0) return -1;
   if (board.unitType[unit] === ARMY) {
-    // Stryker disable next-line ConditionalExpression: equivalent for false (-1: moveTarget decides; the true mutant, a coast ignored, was killed).
+    // `true` survives (docs/verification.md): -1, and moveTarget decides.
     if (written.coast !== null) return -1;
     return armyAdjacent(map, board.unitProvince[unit]!, dest) ? dest : -1;
   }
-  // Stryker disable next-line ConditionalExpression: equivalent for false (namedCoast of no coast is -1: moveTarget decides; the true mutant was killed).
+  // `false` survives (docs/verification.md): namedCoast of no coast is -1, and moveTarget decides.
   const target = written.coast === null ? dest : namedCoast(map, written);
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, fleetAdjacent is false for -1 and for a province with coasts (fleets touch its coasts), so -1 follows anyway; -1 for more falls back to moveTarget.
-  if (target < 0 || (target === dest && map.provinceCoasts[dest]!.length > 0)) return -1;
+  // fleetAdjacent is false for -1 (no coast of that name) and for a province with coasts (a map's fleets move to
+  // its coasts: graph.ts refuses a fleet edge to the province itself).
   return fleetAdjacent(map, board.unitLocation[unit]!, target) ? target : -1;
 }
 
@@ -467,10 +469,10 @@ function checkMove(
   if (viaConvoy && !map.rules.convoys) return NO_CONVOYS;
   const to = splitCoast(map, order.to);
   // The shortcut first; skipping it changes nothing but the time taken.
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent for false and {} (moveTarget gives what simpleMove would; the true mutant was killed).
+  // `false` and the empty block survive (docs/verification.md), as do `false` and `> 0` below: moveTarget gives the
+  // location simpleMove gives.
   if (!viaConvoy) {
     const location = simpleMove(board, unit, to);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for false and > 0 (moveTarget gives the same location; the other mutants were killed).
     if (location >= 0) return accept(MOVE, unit, map.locationProvince[location], location);
   }
   const target = moveTarget(board, unit, order.to, viaConvoy, rules, -1, false, to);
@@ -521,7 +523,7 @@ function checkSupport(
   if (order.to === undefined) {
     if (!canReach(board, unit, supportedProvince))
       return illegal('cannot-reach', `the supporter cannot reach ${name}`);
-    // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
+    // Stryker disable next-line BooleanLiteral: `true` is never read: viaConvoy is read for moves only.
     return accept(SUPPORT, unit, -1, UNUSED, false, supported);
   }
   const to = splitCoast(map, order.to);
@@ -535,12 +537,13 @@ function checkSupport(
   // The supported move must be possible itself, without this unit in its convoy (6.D.22-6.D.24, 6.D.31).
   const simple = simpleMove(board, supported, to);
   const supportedMove =
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: equivalent, moveTarget gives the location simpleMove gives, and a simple move is never to a province with coasts, where the location is read below (the true mutant was killed).
+    // `false` and `> 0` survive (docs/verification.md): moveTarget gives the location simpleMove gives.
+    // Stryker disable next-line ObjectLiteral: `{}` (no location) reads the same: the location is read only below, for a move into a province with coasts, which is never a simple move.
     simple >= 0 ? { location: simple } : moveTarget(board, supported, order.to, false, rules, unit, true, to);
   if ('reason' in supportedMove) {
     // Only `except` differs from the first try: with a fleet's move or an army's over land it changes nothing, so
     // the move is by convoy, 'via convoy' or not, and the coast choice of a fleet failed already with any coast.
-    // Stryker disable next-line BooleanLiteral: equivalent, see above.
+    // Stryker disable next-line BooleanLiteral: both flags read the same, as above.
     const alone = moveTarget(board, supported, order.to, false, rules, -1, true, to);
     if (!('reason' in alone)) {
       return illegal(
@@ -558,8 +561,7 @@ function checkSupport(
   const supportCoast = board.unitType[supported] === FLEET ? namedCoast(map, to) : -1;
   if (
     board.unitType[supported] === FLEET &&
-    // Stryker disable next-line ConditionalExpression: equivalent, with a coast named, supportedMove.location is that coast, not dest.
-    supportCoast === -1 &&
+    // (With a coast named, supportedMove.location is that coast, not dest.)
     supportedMove.location === dest &&
     map.provinceCoasts[dest]!.length > 0
   ) {
@@ -572,7 +574,7 @@ function checkSupport(
   // choice of 4.B.2: DATC 4.B.4 only suggests "the same ruling as issue 4.B.2", and dipcc, which fails such a move
   // (4.B.2 b), gives such supports in its recorded games (game 433761, S1903M: Austria's F GRE and A SER S F AEG -
   // BUL carry Italy's F AEG - BUL/SC). E.109.
-  // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
+  // Stryker disable next-line BooleanLiteral: `true` is never read: viaConvoy is read for moves only.
   return accept(SUPPORT, unit, dest, UNUSED, false, supported, supportCoast);
 }
 
@@ -613,6 +615,6 @@ function checkConvoy(
       `this fleet is not on any convoy route from ${map.locationCode[from]} to ${map.locationCode[dest]} (6.F.12, 6.G.19)`,
     );
   }
-  // Stryker disable next-line BooleanLiteral: equivalent, viaConvoy is read for moves only.
+  // Stryker disable next-line BooleanLiteral: `true` is never read: viaConvoy is read for moves only.
   return accept(CONVOY, unit, dest, UNUSED, false, army);
 }

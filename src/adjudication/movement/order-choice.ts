@@ -37,7 +37,7 @@ export function chooseOrders(
   s: MovementScratch,
 ): OrderChoice {
   const n = board.unitCount;
-  // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
+  // Stryker disable next-line ArrayDeclaration: `new Array()` reads the same: every read is by a unit's index (here, buildTables, outcomes), where a hole and a place past the end are both undefined; nothing reads its length or iterates it.
   const accepted = new Array<AcceptedOrder | undefined>(n);
   const acceptedFrom = s.acceptedFrom;
   acceptedFrom.fill(-1, 0, n);
@@ -46,28 +46,26 @@ export function chooseOrders(
   // Per unit: the first legal order given to it, and how many there are.
   const { firstLegal, legalCount } = s;
   legalCount.fill(0, 0, n);
-  // Stryker disable next-line ArrayDeclaration: equivalent, every place is written below, in order.
-  const verdicts = new Array<Verdict>(orders.length);
+  const verdicts: Verdict[] = [];
   for (let i = 0; i < orders.length; i++) {
     const given = orders[i]!;
     const power =
       given.power === undefined ? -1 : (s.powerByName.get(given.power) ?? lookupPower(map, given.power));
     if (given.power !== undefined && power < 0) {
-      verdicts[i] = { illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } };
+      verdicts.push({ illegal: { reason: 'unknown-power', message: `unknown power ${given.power}` } });
       continue;
     }
-    // Stryker disable next-line ConditionalExpression: equivalent, without the test civilDisorder[-1] = 0 is ignored by the typed array.
-    if (power >= 0) civilDisorder[power] = 0;
+    // An order without a power (-1) writes past the typed array, which ignores it.
+    civilDisorder[power] = 0;
     const verdict = checkMovementOrder(board, given.order, power, rules);
-    // Stryker disable next-line UpdateOperator: equivalent, counting down (0, -1, -2) only sends a unit with one order through chooseAmongSeveral, which picks that order.
+    // Stryker disable next-line UpdateOperator: counting down (0, -1, -2) still sets firstLegal at the first order and leaves 0 for a unit without one; a unit with one order (-1, not 1) then goes through chooseAmongSeveral, which finds that one order and picks it.
     if ('accepted' in verdict && legalCount[verdict.accepted.unit]!++ === 0)
       firstLegal[verdict.accepted.unit] = i;
-    verdicts[i] = verdict;
+    verdicts.push(verdict);
   }
   for (let u = 0; u < n; u++) {
-    // Stryker disable next-line ConditionalExpression: equivalent, chooseAmongSeveral finds no order of a unit without one and returns none.
+    // Shortcuts: `false` for either test survives (docs/verification.md), chooseAmongSeveral gives the same, slower.
     if (legalCount[u] === 0) continue;
-    // Stryker disable next-line ConditionalExpression: equivalent, chooseAmongSeveral of a single order returns that order (the shortcut saves time).
     const chosen = legalCount[u] === 1 ? firstLegal[u]! : chooseAmongSeveral(u);
     if (chosen >= 0) {
       accepted[u] = (verdicts[chosen] as { accepted: AcceptedOrder }).accepted;
@@ -75,7 +73,7 @@ export function chooseOrders(
     }
   }
 
-  // Stryker disable next-line ArrayDeclaration: equivalent, read by unit index only (holes and missing places are both undefined).
+  // Stryker disable next-line ArrayDeclaration: `new Array()` reads the same: every read is by a unit's index (here, outcomes), where a hole and a place past the end are both undefined; nothing reads its length or iterates it.
   const implicit = new Array<Order | undefined>(n);
   if (rules.implicitOrders === 'allowed') {
     // An own support or convoy of a move implies that move for an own unit without an order (4.E.3 a).
@@ -84,17 +82,12 @@ export function chooseOrders(
       // An accepted verdict left is the order its unit carries out (chooseAmongSeveral made the others illegal).
       if (!('accepted' in verdict)) return;
       const o = given.order;
-      // Only a support of a move and a convoy name a move.
-      // Stryker disable next-line ConditionalExpression: equivalent for `true`, a move names no unit (target -1), so the next test returns (`false` is killed).
-      const to = o.kind === 'support' || o.kind === 'convoy' ? o.to : undefined;
+      // Only a support of a move and a convoy name a move: a hold (and a support of one) has no `to`, and a move
+      // names no unit (target -1), whose power, unitPower[-1], is undefined: no power of a unit.
+      const to = 'to' in o ? o.to : undefined;
       if (to === undefined) return;
       const named = verdict.accepted.target;
-      if (
-        // Stryker disable next-line ConditionalExpression: equivalent, for named -1 unitPower[-1] is undefined, so the power test below returns as well.
-        named < 0 ||
-        accepted[named] !== undefined ||
-        board.unitPower[named] !== board.unitPower[verdict.accepted.unit]
-      )
+      if (accepted[named] !== undefined || board.unitPower[named] !== board.unitPower[verdict.accepted.unit])
         return;
       const move: Order = {
         kind: 'move',

@@ -35,7 +35,7 @@ export const MAX_DEPTH = 256;
  * Thrown (never out of `decide`) when the recursion reaches MAX_DEPTH: one instance made once, so throwing it
  * captures no stack.
  */
-// Stryker disable next-line StringLiteral: equivalent, the error never leaves decide(), so nobody reads its message.
+// Stryker disable next-line StringLiteral: the message is never read: fromTop catches this error, and it never leaves decide().
 export const TOO_DEEP = new (class TooDeep extends Error {})('the recursion of resolve is too deep');
 
 export class Resolver {
@@ -43,17 +43,17 @@ export class Resolver {
   private state: Uint8Array;
   private value: Uint8Array;
   // The initial values below are placeholders: reset() sets each before any use, so their mutants are equivalent.
-  // Stryker disable next-line ArrayDeclaration: equivalent, reset() empties it (see above).
+  // Stryker disable next-line ArrayDeclaration: the first entry is never read: reset() empties the list before every set of decisions.
   private readonly cycle: number[] = [];
   private recursionHits = 0;
-  // Stryker disable next-line BooleanLiteral: equivalent, reset() sets it (see above).
+  // Stryker disable next-line BooleanLiteral: the value between top-level calls is never read: resolve() saves it, clears it and restores it around each adjudication.
   private uncertain = false;
-  // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, reset() sets it (see above).
+  // Stryker disable next-line ArrowFunction,BooleanLiteral: never called: reset() sets the callback before every set of decisions.
   private adjudicate: Adjudicate = () => false;
-  // Stryker disable next-line ArrowFunction,BooleanLiteral: equivalent, reset() sets it (see above).
+  // Stryker disable next-line ArrowFunction,BooleanLiteral: never called: reset() sets the callback before every set of decisions.
   private backupRule: BackupRule = () => false;
   /** Decisions being adjudicated, outermost first (the recursion of `resolve`). */
-  // Stryker disable next-line ArrayDeclaration: equivalent, reset() empties it (see above).
+  // Stryker disable next-line ArrayDeclaration: the first entry is never read: reset() empties the stack before every set of decisions.
   private readonly stack: number[] = [];
   private depthLimit = MAX_DEPTH;
   /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read only after that). */
@@ -72,9 +72,9 @@ export class Resolver {
 
   /** Prepares for a new set of `size` decisions (by default as many as before) with the given rules. */
   reset(adjudicate: Adjudicate, backupRule: BackupRule, size = this.size): void {
-    // Stryker disable next-line EqualityOperator: equivalent for >=, growing arrays that are just big enough only costs memory.
+    // `>=` survives (docs/verification.md): growing arrays that are just big enough only costs memory.
     if (size > this.state.length) {
-      // Stryker disable next-line ArithmeticOperator: equivalent, the capacity is at least size either way (only the number of regrowths differs).
+      // Stryker disable next-line ArithmeticOperator: `/ 2` still gives room for `size` (Math.max); only how often the arrays regrow differs.
       const capacity = Math.max(size, this.state.length * 2);
       this.state = new Uint8Array(capacity);
       this.value = new Uint8Array(capacity);
@@ -87,8 +87,6 @@ export class Resolver {
     this.stack.length = 0;
     this.pending.length = 0;
     this.recursionHits = 0;
-    // Stryker disable next-line BooleanLiteral: equivalent, resolve() saves, clears and restores it around each adjudication; the value between top-level calls is never read.
-    this.uncertain = false;
     this.depthLimit = MAX_DEPTH;
     this.adjudicate = adjudicate;
     this.backupRule = backupRule;
@@ -117,11 +115,11 @@ export class Resolver {
   private fromTop(d: number): boolean {
     try {
       // A decision resolved from the top is final whatever bound is asked for: its value is read from `value`.
-      // Stryker disable next-line BooleanLiteral: equivalent, see above.
+      // Stryker disable next-line BooleanLiteral: `false` reads the same, as above.
       this.resolve(d, true);
       return true;
     } catch (e) {
-      // Stryker disable next-line ConditionalExpression: equivalent for false, nothing but TOO_DEEP is thrown in a correct run (true was killed).
+      // `false` survives (docs/verification.md): nothing but TOO_DEEP is thrown in a correct run.
       if (e !== TOO_DEEP) throw e;
       this.unwind();
       return false;
@@ -134,12 +132,10 @@ export class Resolver {
     this.stack.length = 0;
     this.truncateCycle(0);
     this.recursionHits = 0;
-    // Stryker disable next-line BooleanLiteral: equivalent, as in reset(): the value between top-level calls is never read.
-    this.uncertain = false;
   }
 
   /** Fixes a decision before solving (for example one known from the orders alone). */
-  // Stryker disable next-line BlockStatement: equivalent, callers fix only decisions whose value the equations give anyway (a shortcut).
+  // Stryker disable next-line BlockStatement: an empty body only leaves the decision to the solver: callers fix only decisions whose value the equations give anyway (a shortcut).
   fix(d: number, value: boolean): void {
     this.state[d] = RESOLVED;
     this.value[d] = value ? 1 : 0;
@@ -165,7 +161,7 @@ export class Resolver {
       return optimistic;
     }
 
-    // Stryker disable next-line EqualityOperator: equivalent for >, a bound one level deeper changes nothing but where chains are cut.
+    // `>` survives (docs/verification.md): a bound one level deeper changes nothing but where chains are cut.
     if (this.stack.length >= this.depthLimit) {
       this.deepest = d;
       throw TOO_DEEP;
@@ -175,13 +171,14 @@ export class Resolver {
     const oldCycleLength = this.cycle.length;
     const oldRecursionHits = this.recursionHits;
     const oldUncertain = this.uncertain;
-    // Stryker disable next-line BooleanLiteral: equivalent, a needless second look (below) gives the same result.
+    // Stryker disable next-line BooleanLiteral: `true` only asks for a needless second look (below), which gives the same result.
     this.uncertain = false;
     const optimisticResult = this.adjudicate(d, true);
     // An optimistic failure, or a result built only from final values, needs no second look: the pessimistic
     // reading can only fail more, and without open decisions both readings are the same.
     const pessimisticResult =
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for true and ||, see above (false was killed).
+      // `true` for the test survives (docs/verification.md): a needless second look gives the same result.
+      // Stryker disable next-line LogicalOperator: `||` only adds a needless second look: after an optimistic failure the pessimistic reading fails too.
       this.uncertain && optimisticResult ? this.adjudicate(d, false) : optimisticResult;
     this.stack.pop();
     this.state[d] = this.state[d] & ~VISITED;
@@ -190,7 +187,8 @@ export class Resolver {
     // stands, whatever the two readings made of it (they read the army's convoy before the rule blocked its path).
     const settled = (this.state[d] & RESOLVED) !== 0;
     if (settled || optimisticResult === pessimisticResult) {
-      // Stryker disable next-line ConditionalExpression: equivalent for `false` in place of the settled value, which is 0 here: the rules settle nothing outside a cycle but what the all-hold rule fails, and of the cycle only its head is still on the stack, which goes to applyBackupRule below (`true` and `!==` are killed).
+      // `false` for the settled value survives (docs/verification.md): it is 0 here, as the rules settle nothing outside
+      // a cycle but what the all-hold rule fails, and of the cycle only its head is still on the stack.
       const result = settled ? this.value[d] === 1 : optimisticResult;
       this.truncateCycle(oldCycleLength);
       this.recursionHits = oldRecursionHits;
@@ -231,7 +229,8 @@ export class Resolver {
 
   private addToCycle(d: number): void {
     // A decision that retreats after a deeper one already met it (resolve, above) is in the list once.
-    // Stryker disable next-line ConditionalExpression: equivalent for `false`, a decision listed twice is settled once (settle() of a settled decision does nothing), marked the same twice by the backup rule, and unmarked twice by truncateCycle (`true` is killed).
+    // `false` survives (docs/verification.md): a decision listed twice is settled once (settle() of a settled decision
+    // does nothing), marked the same twice by the backup rule, and unmarked twice by truncateCycle.
     if (this.state[d]! & IN_CYCLE) return;
     this.state[d] = this.state[d]! | IN_CYCLE;
     this.cycle.push(d);

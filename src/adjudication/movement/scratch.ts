@@ -5,7 +5,7 @@
  * province-indexed ones for the map. Every user clears what it reads, for the units and provinces of its call.
  *
  * Adjudication is synchronous and never re-entered, so one set per map is enough; a worker thread has its own
- * module instance and so its own sets. The set of the last map used is kept at hand, others in a WeakMap.
+ * module instance and so its own sets. The sets are kept in a WeakMap by map.
  */
 import type { GameMap } from '../../map/types.js';
 import type { Adjudicate, BackupRule } from './resolver.js';
@@ -85,7 +85,8 @@ export class MovementScratch {
 
   /** Room for `size` integers of order rows (the array may be longer). */
   orderRows(size: number): Int32Array {
-    // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, growing at an equal length or by other steps only allocates more often; the caller writes every row it reads.
+    // `<=` survives (docs/verification.md): growing at an equal length only allocates more often.
+    // Stryker disable next-line ArithmeticOperator: `/ 2` still gives room for `size` (Math.max), and the caller writes every row it reads, so only how often the array regrows differs.
     if (this.#rows.length < size) this.#rows = new Int32Array(Math.max(size, this.#rows.length * 2, 160));
     return this.#rows;
   }
@@ -106,7 +107,7 @@ export class MovementScratch {
    * support of a move by convoy, which must not need the supporter as its convoy (6.D.31).
    */
   readonly fleetAtSeaExcept: (sea: number) => boolean;
-  // Stryker disable next-line UnaryOperator: equivalent, read only inside supportOfConvoyedMove (codes.ts), which sets it first.
+  // Stryker disable next-line UnaryOperator: never read as it starts: fleetAtSeaExcept reads it, and only supportOfConvoyedMove (codes.ts) passes fleetAtSeaExcept to a search, right after setting it.
   exceptFleet = -1;
 
   /** "A PAR", "F SPA/NC" for unit type t (0 army, 1 fleet) at location l: unitText[t * locationCount + l]. */
@@ -118,8 +119,8 @@ export class MovementScratch {
     this.map = map;
     this.solving = undefined;
     const provinces = map.provinceCount;
-    // Stryker disable next-line UnaryOperator: equivalent, loadBoard (board.ts) fills unitAt before every use.
-    this.unitAt = new Int32Array(provinces).fill(-1);
+    // Filled with -1 before every use, by loadBoard (board.ts) and loadCodedBoard (codes.ts).
+    this.unitAt = new Int32Array(provinces);
     this.moveStart = new Int32Array(provinces + 1);
     this.arriving = new Int32Array(provinces).fill(-1);
     this.occupied = new Uint8Array(provinces);
@@ -132,23 +133,21 @@ export class MovementScratch {
     this.powerByName = new Map(map.powers.map((name, i) => [name, i]));
     // A `false` answer costs only speed: the integer way (codes.ts) then hands the order to the general check,
     // which judges it the same.
-    // Stryker disable next-line BlockStatement: equivalent, see above (undefined is a false answer).
-    this.fleetAtSea = (sea) => {
-      const u = this.unitAt[sea]!;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent but for `true` of the whole (killed): answers false more often (see above), or asks only the type (unitType[-1] is undefined, and only fleets stand at sea).
-      return u >= 0 && this.unitType[u] === 1; // FLEET (board.ts)
-    };
-    // Stryker disable next-line ArrowFunction: equivalent, see above (undefined is a false answer).
-    this.fleetAtSeaExcept = (sea) =>
-      // Stryker disable next-line ConditionalExpression: equivalent for `false` (see above); `true` is killed.
-      this.unitAt[sea] !== this.exceptFleet && this.fleetAtSea(sea);
+    // An empty sea (-1) has no unit type: unitType[-1] is undefined. 1 is FLEET (board.ts). `false` for the test
+    // survives (docs/verification.md): a false answer costs only speed (above).
+    // Stryker disable next-line ArrowFunction: undefined is a false answer, which costs only speed (above).
+    this.fleetAtSea = (sea) => this.unitType[this.unitAt[sea]!] === 1;
+    // `false` for the whole test survives too, for the same reason.
+    // Stryker disable next-line ArrowFunction: undefined is a false answer, which costs only speed (above).
+    this.fleetAtSeaExcept = (sea) => this.unitAt[sea] !== this.exceptFleet && this.fleetAtSea(sea);
   }
 
   /** Makes room for `units` units. */
   reserve(units: number): void {
-    // Stryker disable next-line EqualityOperator: equivalent, reserving for as many units as there is room for happens only as an adjudication begins (later calls ask for 0), before anything is written: the new arrays are as good as the old, since every user clears what it reads.
+    // `<` survives (docs/verification.md): reserving for as many units as there is room for happens only as an
+    // adjudication begins, before anything is written, and every user clears what it reads.
     if (units <= this.capacity) return;
-    // Stryker disable next-line ArithmeticOperator: equivalent, the room is at least `units` either way (only the number of regrowths differs).
+    // Stryker disable next-line ArithmeticOperator: `/ 2` still gives room for `units` (Math.max); only how often the arrays regrow differs.
     const n = Math.max(units, this.capacity * 2, 16);
     this.capacity = n;
     this.unitProvince = new Int32Array(n);
@@ -187,9 +186,9 @@ export class MovementScratch {
   take(size: number): number {
     const base = this.searchTop;
     const top = base + size;
-    // Stryker disable next-line EqualityOperator: equivalent, growing at an equal length copies the marks in use.
+    // `>=` survives (docs/verification.md): growing at an equal length copies the marks in use, only allocating more.
     if (top > this.searchMarks.length) {
-      // Stryker disable next-line ArithmeticOperator: equivalent, the room is at least `top` either way.
+      // Stryker disable next-line ArithmeticOperator: `/ 2` still gives room for `top` (Math.max); only how often the stack regrows differs.
       const grown = Math.max(top, this.searchMarks.length * 2, 64);
       const marks = new Uint8Array(grown);
       marks.set(this.searchMarks.subarray(0, base));
@@ -203,28 +202,23 @@ export class MovementScratch {
     return base;
   }
 
-  // Stryker disable next-line BlockStatement: equivalent, without the release the stack grows within one adjudication (solve() empties it for each): take() clears every place it hands out, so only that adjudication's memory is spent.
+  // Stryker disable next-line BlockStatement: without the release the stack only grows within one adjudication (solve() empties it for each set of decisions) and take() clears every place it hands out, so the answers stay the same; only that adjudication's memory is spent.
   release(size: number): void {
-    // Stryker disable next-line AssignmentOperator: equivalent, as above: the stack grows within the adjudication instead of shrinking.
+    // Stryker disable next-line AssignmentOperator: `+=` only makes the stack grow instead of shrinking, as above.
     this.searchTop -= size;
   }
 }
 
 const scratches = new WeakMap<GameMap, MovementScratch>();
-let last: MovementScratch | undefined;
 
 /** The scratch set of `map`, with room for `units` units. */
 export function movementScratch(map: GameMap, units: number): MovementScratch {
-  let s = last;
-  // Stryker disable next-line ConditionalExpression: equivalent for `true`, the WeakMap holds the same set.
-  if (s?.map !== map) {
-    s = scratches.get(map);
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, a new set per call answers the same (every user clears what it reads, and callers within one adjudication read only tables it was made for); it only allocates.
-    if (s === undefined) {
-      s = new MovementScratch(map);
-      scratches.set(map, s);
-    }
-    last = s;
+  let s = scratches.get(map);
+  // `true` survives (docs/verification.md): a new set per call answers the same (every user clears what it reads,
+  // and callers within one adjudication read only tables it was made for); it only allocates.
+  if (s === undefined) {
+    s = new MovementScratch(map);
+    scratches.set(map, s);
   }
   s.reserve(units);
   return s;

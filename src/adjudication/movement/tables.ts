@@ -69,28 +69,17 @@ export interface MovementTables {
 
 /**
  * Builds a CSR table in place: `keys[i]` is the row of item i (or -1); row r lists its items in index order in
- * list[start[r] .. start[r + 1]). `start` needs rows + 1 places, `list` one per listed item. `items` 0: every
- * row empty.
+ * list[start[r] .. start[r + 1]). `start` needs rows + 1 places, `list` one per listed item.
  */
 function csrInto(start: Int32Array, list: Int32Array, rows: number, keys: Int32Array, items: number): void {
   // Count per row, sum up to the end of each row, then place the items from the last one down.
+  // An item of no row (key -1) counts at start[-1] and is placed at list[NaN] (--start[-1] is NaN): both are past
+  // the typed arrays, which ignore the writes.
   start.fill(0, 0, rows + 1);
-  // Stryker disable next-line ConditionalExpression: equivalent, with no items the loops below place nothing and leave every row sum 0.
-  if (items === 0) return;
-  for (let i = 0; i < items; i++) {
-    const k = keys[i]!;
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, start[-1]++ is ignored by the typed array.
-    if (k >= 0) start[k]!++;
-  }
-  // Stryker disable next-line EqualityOperator: equivalent for `r <= rows`, start[rows] is 0 (no key is rows) and the next line sets it the same.
-  for (let r = 1; r < rows; r++) start[r]! += start[r - 1]!;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, with no rows start[0] = start[-1] writes undefined, 0, where 0 is.
-  if (rows > 0) start[rows] = start[rows - 1]!;
-  for (let i = items - 1; i >= 0; i--) {
-    const k = keys[i]!;
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, --start[-1] is NaN and list[NaN] = i is ignored by the typed array.
-    if (k >= 0) list[--start[k]!] = i;
-  }
+  for (let i = 0; i < items; i++) start[keys[i]!]!++;
+  // start[rows] counts no item (no key is rows): summed, it ends the last row.
+  for (let r = 1; r <= rows; r++) start[r]! += start[r - 1]!;
+  for (let i = items - 1; i >= 0; i--) list[--start[keys[i]!]!] = i;
 }
 
 /**
@@ -121,14 +110,14 @@ function writeOrderColumns(
 ): boolean {
   const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove } = s;
   // (Reading written paths when there are none, followPaths, gives the same table anew.)
-  // Stryker disable next-line BooleanLiteral: equivalent, see above.
+  // Stryker disable next-line BooleanLiteral: `true` only reads the orders for written paths when none has one, which gives the same table anew (above).
   let paths = false;
-  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, place n holds no unit, and nothing reads its columns.
+  // `u <= n` survives (docs/verification.md): place n holds no unit, and nothing reads its columns.
   for (let u = 0; u < n; u++) {
     const o = orders[u];
     if (o === undefined) {
       kind[u] = HOLD;
-      // Stryker disable next-line UnaryOperator: equivalent, no reader looks at these columns of a unit that holds (each tests the kind first).
+      // Stryker disable next-line UnaryOperator: +1 is never read: no reader looks at these columns of a unit that holds (each tests the kind first).
       dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
       viaConvoy[u] = invalidMove[u] = 0;
       continue;
@@ -140,8 +129,8 @@ function writeOrderColumns(
     supportCoast[u] = o.supportCoast;
     viaConvoy[u] = o.viaConvoy ? 1 : 0;
     invalidMove[u] = o.impossible ? 1 : 0;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for `true` and `||`, see above (`o.path === null` is killed: E.160).
-    if (o.kind === MOVE && o.path !== null) paths = true;
+    // Only a move has a path (null for the others). `true` for the test survives (docs/verification.md), as above.
+    if (o.path !== null) paths = true;
   }
   return paths;
 }
@@ -165,15 +154,14 @@ export function tablesFromColumns(
   // Matching (4.E.2): a hold support matches a unit that does not move; a move support the move to that province
   // (and to the named coast, if one was named: 4.B.4, 6.B.9); a convoy the army's move to that province.
   const { matches, followsPath } = s;
-  let convoys = 0;
-  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, place n holds no unit, and nothing reads what is written there.
+  // `u <= n` survives (docs/verification.md): place n holds no unit, and nothing reads what is written there.
   for (let u = 0; u < n; u++) {
     matches[u] = NOT_MATCHING;
     followsPath[u] = 0;
     const t = target[u]!;
     // (As a support a convoy would match an impossible move too (4.E.1 b), but no legal convoy order names one: it
     // has no route. A hold or a move names no unit, and kind[-1] is undefined.)
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, see above.
+    // `true` for the test survives (docs/verification.md), by the same argument.
     if (kind[u] === SUPPORT) {
       if (dest[u] === -1) {
         matches[u] = kind[t] !== MOVE ? MATCHES : NOT_MATCHING;
@@ -187,68 +175,51 @@ export function tablesFromColumns(
           matches[u] = CIVIL_DISORDER;
         }
       } else {
-        // Stryker disable next-line EqualityOperator: equivalent for `<= 0`, a named coast is a location after every province, never 0.
-        const coastOk = supportCoast[u]! < 0 || supportCoast[u] === destLocation[t];
+        // supportCoast is -1 or the named coast.
+        const coastOk = supportCoast[u] === -1 || supportCoast[u] === destLocation[t];
         matches[u] = kind[t] === MOVE && dest[t] === dest[u] && coastOk ? MATCHES : NOT_MATCHING;
       }
     } else {
-      // Stryker disable next-line ConditionalExpression: equivalent for `true`, a hold or a move names no unit: kind[-1] is undefined, no match.
-      if (kind[u] === CONVOY)
-        matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
+      // A convoy; a hold or a move names no unit: kind[-1] is undefined, no match.
+      matches[u] = kind[t] === MOVE && dest[t] === dest[u] && !invalidMove[t] ? MATCHES : NOT_MATCHING;
     }
     keys[u] = kind[u] === CONVOY && matches[u] === MATCHES ? t : -1;
-    // (The counts here and below only say whether a table has items: one built from no items has the same empty rows.)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: equivalent, see above.
-    if (keys[u]! >= 0) convoys++;
   }
 
   // Convoying fleets per army (CSR over units, in unit order); with a written path to follow (4.A.6 b/c) only the
   // fleets on it, in its order.
   let convoyStart: Int32Array = s.convoyStart;
   let convoyers: Int32Array = s.convoyers;
-  // Stryker disable next-line ConditionalExpression: equivalent, see above.
-  csrInto(convoyStart, convoyers, n, keys, convoys === 0 ? 0 : n);
+  csrInto(convoyStart, convoyers, n, keys, n);
   if (orders !== undefined) [convoyStart, convoyers] = followPaths(board, s, orders, convoyStart, convoyers);
 
   // The route of each move; the move the other way; and the rows of the support and move tables.
   const { route, opposite, brannan, moveKeys } = s;
-  let supports = 0;
-  let moves = 0;
   // (Place n holds no unit: what is written there is never read; columns the loop reads there are left from an
   // earlier phase at most.)
-  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
+  // `u <= n` survives (docs/verification.md), as above.
   for (let u = 0; u < n; u++) {
     route[u] = BY_LAND;
     opposite[u] = -1;
     brannan[u] = -1;
     keys[u] = kind[u] === SUPPORT && matches[u] === MATCHES ? target[u]! : -1;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: equivalent, only whether the count is 0 is read.
-    if (keys[u]! >= 0) supports++;
     moveKeys[u] = -1;
     if (kind[u] !== MOVE) continue;
     moveKeys[u] = dest[u]!;
-    // Stryker disable next-line UpdateOperator: equivalent, only whether the count is 0 is read.
-    moves++;
     const v = board.unitAt[dest[u]!]!;
     // (For no unit, kind[-1] is undefined.)
     if (kind[v] === MOVE && dest[v] === board.unitProvince[u]) opposite[u] = v;
     if (board.unitType[u] !== ARMY || invalidMove[u]) continue;
     route[u] = chooseRoute(board, s, rules, convoyStart, convoyers, u);
     if (route[u] === BY_CONVOY) {
-      // (A written path names a sea at least (legality drops an empty one), so no fleets means a sea without one,
-      // which already made the move invalid in followPaths.)
-      const ordered = followsPath[u]
-        ? // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, see above.
-          convoyStart[u + 1]! > convoyStart[u]!
-        : routeOfConvoyOrders(board, s, convoyStart, convoyers, u);
+      // A move on a written path is ordered: its fleets, in its order, are a chain (legality checks each step), and
+      // a sea of it without a convoying fleet already made the move invalid in followPaths.
+      const ordered = followsPath[u]! || routeOfConvoyOrders(board, s, convoyStart, convoyers, u);
       if (!ordered || (rules.convoyPath === 'required' && !followsPath[u])) invalidMove[u] = 1;
     }
   }
-  // (No items: the tables are empty rows, without going over the keys.)
-  // Stryker disable next-line ConditionalExpression: equivalent, see above.
-  csrInto(s.supportStart, s.supporters, n, keys, supports === 0 ? 0 : n);
-  // Stryker disable next-line ConditionalExpression: equivalent, see above.
-  csrInto(s.moveStart, s.movers, map.provinceCount, moveKeys, moves === 0 ? 0 : n);
+  csrInto(s.supportStart, s.supporters, n, keys, n);
+  csrInto(s.moveStart, s.movers, map.provinceCount, moveKeys, n);
 
   if (rules.convoyAttackOrigin === 'brannan') {
     for (let v = 0; v < n; v++) {
@@ -309,9 +280,8 @@ function followPaths(
   const n = board.unitCount;
   const lists: number[][] = [];
   // (Place n holds no unit: a list for it would come after every other list, read by no row; it has no order.)
-  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
+  // `u <= n` survives in both loops (docs/verification.md), as above.
   for (let u = 0; u < n; u++) lists.push(Array.from(list.subarray(start[u], start[u + 1])));
-  // Stryker disable next-line EqualityOperator: equivalent for `u <= n`, see above.
   for (let u = 0; u < n; u++) {
     // Only a move has a path: null when none is written (an empty one is none), undefined for a unit without order.
     const path = orders[u]?.path;
@@ -350,8 +320,8 @@ function chooseRoute(
   for (let i = convoyStart[u]!; i < convoyStart[u + 1]!; i++)
     if (board.unitPower[convoyers[i]!] === board.unitPower[u]) ownFleet = true;
   const v = board.unitAt[dest[u]!]!;
-  // Stryker disable next-line ConditionalExpression: equivalent for `true`, with no unit there kind[-1] is undefined, no MOVE.
-  const comesBack = v >= 0 && kind[v] === MOVE && dest[v] === board.unitProvince[u];
+  // With no unit there (-1), kind[-1] is undefined, no MOVE.
+  const comesBack = kind[v] === MOVE && dest[v] === board.unitProvince[u];
   // (Not a closure for "a route of convoy orders exists": that would be an allocation per army move.)
   switch (rules.adjacentConvoy) {
     case 'rule-2025':
@@ -398,12 +368,10 @@ function routeOfConvoyOrders(
   const reached = s.searchMarks;
   const queue = s.searchQueue;
   let tail = base;
-  // (The marks only keep a fleet from being queued twice. Without them a fleet is queued again, which reaches no
-  // new fleet, and the search still ends: base is 0 here, base - i is no place, and places past the queue's end
-  // are dropped.)
+  // The marks keep a fleet from being queued twice: without them the queue can overflow before the search reaches
+  // a far fleet (test/adjudication-input.test.ts, the 4 by 4 grid).
   for (let i = 0; i < count; i++) {
     if (!seaTouches(map, board.unitProvince[convoyers[start + i]!]!, from)) continue;
-    // Stryker disable next-line ArithmeticOperator: equivalent, see above.
     reached[base + i] = 1;
     queue[tail++] = i;
   }
@@ -413,12 +381,10 @@ function routeOfConvoyOrders(
     if (seaTouches(map, board.unitProvince[f]!, to)) found = true;
     for (let j = 0; j < count; j++) {
       if (
-        // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent for `false` and `base - j`, see above (`&&` is killed: E.172).
         reached[base + j] ||
         !fleetAdjacent(map, board.unitLocation[f]!, board.unitLocation[convoyers[start + j]!]!)
       )
         continue;
-      // Stryker disable next-line ArithmeticOperator: equivalent, see above.
       reached[base + j] = 1;
       queue[tail++] = j;
     }
