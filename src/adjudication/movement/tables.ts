@@ -73,13 +73,19 @@ export interface MovementTables {
  */
 function csrInto(start: Int32Array, list: Int32Array, rows: number, keys: Int32Array, items: number): void {
   // Count per row, sum up to the end of each row, then place the items from the last one down.
-  // An item of no row (key -1) counts at start[-1] and is placed at list[NaN] (--start[-1] is NaN): both are past
-  // the typed arrays, which ignore the writes.
+  // Items of no row (key -1) are skipped: `true` for either test survives (docs/verification.md), as a typed array
+  // ignores the writes at -1 and NaN, but such writes out of range make the loop many times slower.
   start.fill(0, 0, rows + 1);
-  for (let i = 0; i < items; i++) start[keys[i]!]!++;
+  for (let i = 0; i < items; i++) {
+    const k = keys[i]!;
+    if (k >= 0) start[k]!++;
+  }
   // start[rows] counts no item (no key is rows): summed, it ends the last row.
   for (let r = 1; r <= rows; r++) start[r]! += start[r - 1]!;
-  for (let i = items - 1; i >= 0; i--) list[--start[keys[i]!]!] = i;
+  for (let i = items - 1; i >= 0; i--) {
+    const k = keys[i]!;
+    if (k >= 0) list[--start[k]!] = i;
+  }
 }
 
 /**
