@@ -63,11 +63,7 @@ if [ "$#" -eq 0 ]; then
   # The server's tests (the fault runs among them: backends terminated under load, a second instance on one
   # --data refused, a taken port, impossible imports), then PostgreSQL restarted mid-game, on its own.
   node --test packages/server/dist/test/
-  # Known to be timing-sensitive (issue 26): one retry, and the log says so when it was needed.
-  if ! DIPKIT_TEST_PG_RESTART="$DIPKIT_PG_RESTART" node --test packages/server/dist/test/db-restart.test.js; then
-    echo "with-postgres: the restart test failed once; running it again" >&2
-    DIPKIT_TEST_PG_RESTART="$DIPKIT_PG_RESTART" node --test packages/server/dist/test/db-restart.test.js
-  fi
+  DIPKIT_TEST_PG_RESTART="$DIPKIT_PG_RESTART" node --test packages/server/dist/test/db-restart.test.js
 else
   "$@"
 fi

@@ -7,8 +7,18 @@
  * servers share the database and the clients take turns between them. The servers it starts have no request rate
  * limits (the bench is one client making thousands of requests a second).
  *
+ * With --imports N, a last part: N imports of a game of almost 4 MiB (the largest body the import route takes), one
+ * after another, while one client reads a game in a loop: how long a read waits while a large import is read and
+ * checked (the import worker's job: issue 26 wants no read to wait over 50 ms).
+ *
  *   npm run bench:server -- [--clients 64] [--seconds 10] [--requests 50000] [--games 20] [--instances 1]
+ *                           [--imports 0]
  *   scripts/with-postgres.sh node packages/server/dist/bench/bench.js --instances 2
+ *
+ * --table runs the submission part for the whole load table (16 and 64 clients; PGlite, one instance; PostgreSQL,
+ * one and two instances, when DATABASE_URL names one) and prints it in Markdown at the end:
+ *
+ *   npm run build && scripts/with-postgres.sh node packages/server/dist/bench/bench.js --table
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -28,17 +38,20 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '50000' },
     games: { type: 'string', default: '20' },
     instances: { type: 'string', default: '1' },
+    imports: { type: 'string', default: '0' },
+    table: { type: 'boolean', default: false },
     database: { type: 'string' },
     url: { type: 'string' },
   },
 });
-const clients = Math.max(1, Math.min(1000, Number(values.clients)));
+const clientsGiven = Math.max(1, Math.min(1000, Number(values.clients)));
 const seconds = Math.max(1, Math.min(60, Number(values.seconds)));
 const maxRequests = Math.max(1, Math.min(1_000_000, Number(values.requests)));
 const gameCount = Math.max(1, Math.min(500, Number(values.games)));
 const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
-const instances = Math.max(1, Math.min(4, Number(values.instances)));
-if (instances > 1 && database === undefined) {
+const instancesGiven = Math.max(1, Math.min(4, Number(values.instances)));
+const importCount = Math.max(0, Math.min(20, Number(values.imports)));
+if (instancesGiven > 1 && database === undefined) {
   process.stderr.write('bench: --instances above 1 needs PostgreSQL (DATABASE_URL or --database)\n');
   process.exit(2);
 }
@@ -47,6 +60,8 @@ const LOAD_FLAGS = [
   '--create-rate',
   '0',
   '--join-rate',
+  '0',
+  '--import-rate',
   '0',
   '--write-rate',
   '0',
@@ -61,7 +76,8 @@ if (values.url !== undefined && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d
   process.exit(2);
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: clients });
+/** The keep-alive connections of the run in progress (as many as it has clients). */
+let agent = new Agent({ keepAlive: true, maxSockets: clientsGiven });
 
 function send(
   base: string,
@@ -71,7 +87,8 @@ function send(
   token?: string,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
+    // A string is sent as it is (a JSON text already).
+    const data = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
     const headers: Record<string, string> = {};
     if (data !== undefined) headers['content-type'] = 'application/json';
     if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
@@ -134,9 +151,10 @@ function cpuMs(pids: readonly (number | undefined)[]): number | undefined {
  */
 async function drive(
   name: string,
+  clients: number,
   work: (i: number, c: number) => Promise<number>,
   pids: readonly (number | undefined)[],
-): Promise<void> {
+): Promise<Figures> {
   const cpuBefore = cpuMs(pids);
   const latencies: number[] = [];
   let errors = 0;
@@ -163,12 +181,88 @@ async function drive(
   latencies.sort((a, b) => a - b);
   const at = (q: number): string =>
     (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  const rate = (latencies.length / elapsed).toFixed(0);
   process.stdout.write(
-    `${name.padEnd(18)} ${String(latencies.length).padStart(7)} ${(latencies.length / elapsed).toFixed(0).padStart(8)} ${at(0.5).padStart(7)} ${at(0.99).padStart(7)} ${String(errors).padStart(6)} ${cpu.padStart(7)}\n`,
+    `${name.padEnd(18)} ${String(latencies.length).padStart(7)} ${rate.padStart(8)} ${at(0.5).padStart(7)} ${at(0.99).padStart(7)} ${String(errors).padStart(6)} ${cpu.padStart(7)}\n`,
+  );
+  return { rate, p50: at(0.5), p99: at(0.99), errors };
+}
+
+interface Figures {
+  rate: string;
+  p50: string;
+  p99: string;
+  errors: number;
+}
+
+/**
+ * A recorded full-press game (Cicero's game 433761, in the repository) with its press repeated until the file is
+ * just under 4 MiB, the import route's limit: a long press game's size, still a history that replays.
+ */
+function largeImport(): string {
+  const file = new URL('../../../../test/data/games/cicero-game_433761-with-press.json', import.meta.url);
+  const game = JSON.parse(readFileSync(file, 'utf8')) as { phases: { messages?: unknown[] }[] };
+  const limit = 4 * 1024 * 1024 - 16 * 1024;
+  const text = (): string => JSON.stringify({ game, finished: true });
+  const press = game.phases.map((p) => [...(p.messages ?? [])]);
+  for (let round = 0; Buffer.byteLength(text()) < limit; round++) {
+    const before = game.phases.map((p) => p.messages?.length ?? 0);
+    for (const [i, p] of game.phases.entries()) {
+      p.messages = [...(p.messages ?? []), ...(press[i] ?? [])];
+    }
+    if (Buffer.byteLength(text()) >= limit) {
+      for (const [i, p] of game.phases.entries()) p.messages = (p.messages ?? []).slice(0, before[i]);
+      break;
+    }
+  }
+  return text();
+}
+
+/** Reads game `id` in a loop while `importCount` large imports go in one after another; prints the waits. */
+async function readsDuringImports(base: string, id: string): Promise<void> {
+  const body = largeImport();
+  const latencies: number[] = [];
+  const importMs: number[] = [];
+  let importing = true;
+  let failed = 0;
+  const reading = (async () => {
+    while (importing) {
+      const t = performance.now();
+      const r = await send(base, 'GET', `/api/games/${id}?history=false`).catch(() => undefined);
+      latencies.push(performance.now() - t);
+      if (r?.status !== 200) failed++;
+    }
+  })();
+  let refused = 0;
+  for (let n = 0; n < importCount; n++) {
+    const t = performance.now();
+    const r = await send(base, 'POST', '/api/games/import', body);
+    importMs.push(performance.now() - t);
+    if (r.status !== 201) {
+      refused++;
+      process.stderr.write(`bench: import answered ${r.status}: ${r.body.slice(0, 300)}\n`);
+    }
+  }
+  importing = false;
+  await reading;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number): string =>
+    (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  process.stdout.write(
+    `\nreads during ${importCount} imports of ${(Buffer.byteLength(body) / 1048576).toFixed(2)} MiB ` +
+      `(${refused} refused; each import took ${importMs.map((ms) => ms.toFixed(0)).join(', ')} ms): ` +
+      `${latencies.length} reads (${failed} failed), p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms\n`,
   );
 }
 
-async function main(): Promise<void> {
+/** One bench run: servers started, games made, the parts driven; the submission figures. */
+async function run(
+  clients: number,
+  instances: number,
+  database: string | undefined,
+  parts: 'all' | 'submit',
+): Promise<Figures> {
+  agent = new Agent({ keepAlive: true, maxSockets: clients });
   const dir = mkdtempSync(join(tmpdir(), 'dipkit-bench-'));
   // --url: a server already running (the bench then neither starts nor stops one).
   const servers: { url: string; child: ChildProcess | undefined }[] = [];
@@ -214,8 +308,9 @@ async function main(): Promise<void> {
         `at most ${seconds} s or ${maxRequests} requests per part, on 127.0.0.1\n\n` +
         `part                  count    req/s  p50 ms  p99 ms errors  cpu ms\n`,
     );
-    await drive(
+    const submitted = await drive(
       'submit orders',
+      clients,
       async (i, c) => {
         const seat = seats[i % seats.length]!;
         return (await send(of(c), 'PUT', `/api/games/${seat.id}/orders`, { orders: seat.orders }, seat.token))
@@ -223,11 +318,15 @@ async function main(): Promise<void> {
       },
       pids,
     );
+    if (parts === 'submit') return submitted;
     await drive(
       'read game',
+      clients,
       async (i, c) => (await send(of(c), 'GET', `/api/games/${gameIds[i % gameIds.length]}`)).status,
       pids,
     );
+    if (importCount > 0) await readsDuringImports(base, gameIds[0] ?? '');
+    return submitted;
   } finally {
     agent.destroy();
     for (const { child } of servers) {
@@ -240,4 +339,29 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/**
+ * --table: the load table of issue 26 (order submissions at 16 and 64 clients; PGlite with one instance,
+ * PostgreSQL with one and two when DATABASE_URL names one), each run as above, then the table in Markdown.
+ */
+async function table(): Promise<void> {
+  const rows: string[] = [];
+  const backends: [string, string | undefined, number[]][] = [['PGlite', undefined, [1]]];
+  if (database !== undefined) backends.push(['PostgreSQL', database, [1, 2]]);
+  else process.stderr.write('bench: no DATABASE_URL, so PGlite only (scripts/with-postgres.sh gives one)\n');
+  for (const [name, db, counts] of backends) {
+    for (const instances of counts) {
+      for (const clients of [16, 64]) {
+        const f = await run(clients, instances, db, 'submit');
+        rows.push(`| ${name} | ${instances} | ${clients} | ${f.rate} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+        process.stdout.write('\n');
+      }
+    }
+  }
+  process.stdout.write(
+    `| database | instances | clients | submissions/s | p50 ms | p99 ms | errors |\n` +
+      `| --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+  );
+}
+
+if (values.table) await table();
+else await run(clientsGiven, instancesGiven, database, 'all');

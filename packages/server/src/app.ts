@@ -21,6 +21,7 @@ import { webRoutes } from './web.js';
 import type { DaideHub } from './daide/hub.js';
 import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
+import { importRoute } from './import-route.js';
 import { mapBoardRoutes } from './map-board.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
@@ -152,14 +153,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     if (input.daide === true) await options.daide?.open(created.id);
     return reply.code(201).send(created);
   });
-  app.post(
-    '/api/games/import',
-    { schema: schemas.importGame, bodyLimit: bodyLimit * 64, onRequest: limit.import },
-    async (request, reply) => {
-      const created = await games.importGame(db, request.body as Parameters<typeof games.importGame>[1]);
-      return reply.code(201).send(created);
-    },
-  );
+  await app.register(importRoute, { db, bodyLimit: bodyLimit * 64, onRequest: limit.import });
   app.get('/api/games', { schema: schemas.listGames }, async (request) => {
     const q = request.query as { status?: string; open?: string; limit?: string; before?: string };
     const filter: ListFilter = { open: q.open === 'true', limit: Math.min(500, Number(q.limit ?? 100)) };

@@ -5,7 +5,6 @@
 import {
   adjustmentsDue,
   centerCounts,
-  currentPhase,
   gameToJson,
   gameToMila,
   newGame,
@@ -14,12 +13,12 @@ import {
   renderSvg,
   phaseMarks,
   retreatOptions,
-  type Game,
   type GameOptions,
   type PhaseRecord,
 } from 'dipkit';
 import { type Db } from './db.js';
-import { checkImportText } from './import-thread.js';
+import type { ImportCheck } from './import-check.js';
+import { gameRows, type GameRows } from './game-rows.js';
 import { Problem } from './problems.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import { gameMessages, insertImported, pressOf, pressSettings, type PressInput } from './messages.js';
@@ -103,38 +102,45 @@ export async function createGame(db: Db, input: CreateInput): Promise<{ id: stri
       );
   }
   options.maxYear = input.maxYear ?? defaultMaxYear(map);
-  return insertGame(db, newGame(map, options), { ...settingsOf(input), preset: input.rules ?? 'datc' });
+  return insertGame(db, gameRows(newGame(map, options)), {
+    ...settingsOf(input),
+    preset: input.rules ?? 'datc',
+  });
 }
 
+export type ImportInput = {
+  processWhenReady?: boolean;
+  deadlines?: Deadlines | null;
+  finished?: boolean;
+  civilDisorderBot?: boolean;
+} & PressInput;
+
+/**
+ * Stores an imported game, read and replayed in the worker thread (import-route.ts, import-check.ts): `checked`
+ * holds its rows, or the problem that refuses it.
+ */
 export async function importGame(
   db: Db,
-  input: {
-    game: object;
-    processWhenReady?: boolean;
-    deadlines?: Deadlines | null;
-    finished?: boolean;
-    civilDisorderBot?: boolean;
-  } & PressInput,
+  input: ImportInput,
+  checked: ImportCheck,
 ): Promise<{ id: string; adminToken: string }> {
-  // Read and replayed in the worker thread (import-check.ts): a large game does not hold up other requests.
-  const checked = await checkImportText(JSON.stringify(input.game));
   if (!checked.ok) throw new Problem(checked.status, checked.code, checked.detail, checked.issues);
   // A record that stops without saying how the game ended (a dataset's game) is imported as over: a draw.
-  const game =
+  const rows =
     input.finished === true && checked.game.status === 'active'
       ? { ...checked.game, status: 'draw' as const }
       : checked.game;
-  return insertGame(db, game, settingsOf(input));
+  return insertGame(db, rows, settingsOf(input));
 }
 
 async function insertGame(
   db: Db,
-  game: Game,
+  game: GameRows,
   settings: Settings,
 ): Promise<{ id: string; adminToken: string }> {
   const id = newGameId();
   const adminToken = newToken();
-  const seconds = game.status === 'active' ? phaseSeconds(settings, game.position) : null;
+  const seconds = game.status === 'active' ? phaseSeconds(settings, { phase: game.positionPhase }) : null;
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO games (id, map, options, settings, admin_hash, status, winner, seq, phase, position, deadline,
@@ -144,36 +150,37 @@ async function insertGame(
       [
         id,
         game.map,
-        JSON.stringify(game.options),
+        game.options,
         JSON.stringify(settings),
         hashToken(adminToken),
         game.status,
-        game.winner ?? null,
-        game.history.length,
-        currentPhase(game),
-        JSON.stringify(game.position),
+        game.winner,
+        game.phaseCount,
+        game.phase,
+        game.position,
         seconds,
         mapOf(game.map).powers.length,
       ],
     );
-    for (const [seq, record] of game.history.entries()) {
+    for (const batch of game.phaseBatches) {
       await tx.query(
-        'INSERT INTO phases (game_id, seq, name, record, processed_by) VALUES ($1, $2, $3, $4::jsonb, $5)',
-        [id, seq, record.name, JSON.stringify(record), 'import'],
+        `INSERT INTO phases (game_id, seq, name, record, processed_by)
+         SELECT $1, r.seq, r.name, r.record, 'import'
+         FROM jsonb_to_recordset($2::jsonb) AS r(seq int, name text, record jsonb)`,
+        [id, batch],
       );
     }
-    const map = mapOf(game.map);
-    for (const power of map.powers) {
-      const mine = game.orders.filter((o) => o.power === power);
-      if (mine.length === 0 || game.status !== 'active') continue;
-      await tx.query('INSERT INTO orders (game_id, power, seq, orders) VALUES ($1, $2, $3, $4::jsonb)', [
-        id,
-        power,
-        game.history.length,
-        JSON.stringify(mine),
-      ]);
+    if (game.status === 'active') {
+      for (const { power, json } of game.orders) {
+        await tx.query('INSERT INTO orders (game_id, power, seq, orders) VALUES ($1, $2, $3, $4::jsonb)', [
+          id,
+          power,
+          game.phaseCount,
+          json,
+        ]);
+      }
     }
-    await insertImported(tx, id, game.messages ?? []);
+    await insertImported(tx, id, game.messageBatches, game.messageCount);
   });
   return { id, adminToken };
 }

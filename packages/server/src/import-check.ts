@@ -18,9 +18,10 @@ import {
   type RecordedGame,
 } from 'dipkit';
 import type { ProblemIssue } from './problems.js';
+import { gameRows, type GameRows } from './game-rows.js';
 
 export type ImportCheck =
-  | { ok: true; game: Game }
+  | { ok: true; game: GameRows }
   | { ok: false; status: number; code: string; detail: string; issues: ProblemIssue[] };
 
 const ENGINE_PRESETS = ['dipcc', 'mila'] as const;
@@ -53,7 +54,7 @@ function withPreset(recorded: RecordedGame, preset: (typeof ENGINE_PRESETS)[numb
   return { ...recorded, options };
 }
 
-/** Reads an imported game (`json`, its text `text`) and checks its history; the game to store, or a problem. */
+/** Reads an imported game and checks its history; the rows to store, or a problem. */
 export function checkImport(json: unknown): ImportCheck {
   if (looksLikeMila(json)) {
     const text = JSON.stringify(json);
@@ -70,11 +71,11 @@ export function checkImport(json: unknown): ImportCheck {
   return replayed(recordedFromGame(read.value), read.value);
 }
 
-/** `game` when its recording follows phase by phase under its own rules or a recording engine's preset. */
+/** `game`'s rows when its recording follows phase by phase under its own rules or a recording engine's preset. */
 function replayed(recorded: RecordedGame, game: Game): ImportCheck {
   const own = firstDifference(recorded);
   if (own && ENGINE_PRESETS.every((preset) => firstDifference(withPreset(recorded, preset)) !== undefined)) {
     return badGame(`${own.message} (nor under the dipcc or MILA rules)`, [own]);
   }
-  return { ok: true, game };
+  return { ok: true, game: gameRows(game) };
 }

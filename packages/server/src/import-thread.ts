@@ -3,9 +3,9 @@
  * dies fails the imports it held and is started again with the next.
  */
 import { Worker } from 'node:worker_threads';
-import type { ImportCheck } from './import-check.js';
+import type { ImportReading } from './import-worker.js';
 
-type Pending = Map<number, { resolve: (r: ImportCheck) => void; reject: (e: Error) => void }>;
+type Pending = Map<number, { resolve: (r: ImportReading) => void; reject: (e: Error) => void }>;
 
 let worker: { thread: Worker; pending: Pending } | undefined;
 let nextId = 0;
@@ -14,8 +14,8 @@ function startWorker(): { thread: Worker; pending: Pending } {
   const thread = new Worker(new URL('./import-worker.js', import.meta.url));
   const started = { thread, pending: new Map() as Pending };
   thread.unref(); // an idle worker does not keep the process alive
-  thread.on('message', (m: { id: number; result: ImportCheck }) => {
-    started.pending.get(m.id)?.resolve(m.result);
+  thread.on('message', (m: { id: number; reading: ImportReading }) => {
+    started.pending.get(m.id)?.resolve(m.reading);
     started.pending.delete(m.id);
   });
   const fail = (e: Error): void => {
@@ -28,8 +28,8 @@ function startWorker(): { thread: Worker; pending: Pending } {
   return started;
 }
 
-/** Reads and checks an imported game's JSON text off the main thread. */
-export function checkImportText(text: string): Promise<ImportCheck> {
+/** Reads an import request's body and checks its game off the main thread. */
+export function readImportText(text: string): Promise<ImportReading> {
   worker ??= startWorker();
   const { thread, pending } = worker;
   const id = nextId++;
@@ -39,5 +39,5 @@ export function checkImportText(text: string): Promise<ImportCheck> {
     thread.postMessage({ id, text });
   }).finally(() => {
     if (pending.size === 0) thread.unref();
-  }) as Promise<ImportCheck>;
+  }) as Promise<ImportReading>;
 }

@@ -240,16 +240,16 @@ export async function gameMessages(
 export async function insertImported(
   tx: Queryable,
   id: string,
-  messages: readonly GameMessage[],
+  batches: readonly string[],
+  count: number,
 ): Promise<void> {
-  for (const [i, m] of messages.entries()) {
-    const recipients = m.to === ALL ? null : typeof m.to === 'string' ? [m.to] : m.to;
+  for (const batch of batches) {
     await tx.query(
       `INSERT INTO messages (game_id, id, phase, sender, recipients, text, time_sent, imported)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, true)`,
-      [id, i + 1, m.phase, m.sender, recipients === null ? null : JSON.stringify(recipients), m.text, m.time],
+       SELECT $1, m.id, m.phase, m.sender, m.recipients, m.text, m.time, true
+       FROM jsonb_to_recordset($2::jsonb) AS m(id int, phase text, sender text, recipients jsonb, text text, time bigint)`,
+      [id, batch],
     );
   }
-  if (messages.length > 0)
-    await tx.query('UPDATE games SET message_seq = $2 WHERE id = $1', [id, messages.length]);
+  if (count > 0) await tx.query('UPDATE games SET message_seq = $2 WHERE id = $1', [id, count]);
 }

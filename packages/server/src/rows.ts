@@ -85,7 +85,7 @@ export function notFound(id: string): Problem {
 }
 
 /** Seconds the phase of `position` may last under `settings`, or null. */
-export function phaseSeconds(settings: Settings, position: Position): number | null {
+export function phaseSeconds(settings: Settings, position: Pick<Position, 'phase'>): number | null {
   return settings.deadlines?.[position.phase.type] ?? null;
 }
 

@@ -4,33 +4,23 @@
  * game as a draw; powers nobody joined hold the game up only until a deadline passes (or never, when the creator
  * chose civil disorder at creation). Also the API's "did you mean" for a mistyped province.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../src/index.js';
-import { call, snapshot, testServer, type Reply } from './helpers.js';
+import { call, snapshot, sharedServer, type Reply } from './helpers.js';
 
-let server: RunningServer;
-let base: string;
-
-before(async () => {
-  server = await testServer();
-  base = server.url;
-});
-after(async () => {
-  await server.close();
-});
+const shared = sharedServer();
 
 type Created = { id: string; adminToken: string };
 type Control = { status: string; phase: string; paused: boolean; deadline: string | null };
 
 async function newGame(body: Record<string, unknown> = {}): Promise<Created> {
-  const r = await call<Created>(base, 'POST', '/api/games', body);
+  const r = await call<Created>(shared.base, 'POST', '/api/games', body);
   assert.equal(r.status, 201, JSON.stringify(r.body));
   return r.body;
 }
 
 async function join(id: string, power: string): Promise<string> {
-  const r = await call<{ token: string }>(base, 'POST', `/api/games/${id}/join`, { power });
+  const r = await call<{ token: string }>(shared.base, 'POST', `/api/games/${id}/join`, { power });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body.token;
 }
@@ -40,11 +30,11 @@ async function ready(
   id: string,
   token: string,
 ): Promise<Reply<{ processed: boolean; currentPhase: string }>> {
-  return call(base, 'POST', `/api/games/${id}/ready`, { ready: true }, token);
+  return call(shared.base, 'POST', `/api/games/${id}/ready`, { ready: true }, token);
 }
 
 async function view(id: string): Promise<Record<string, unknown>> {
-  return (await call(base, 'GET', `/api/games/${id}?history=false`)).body;
+  return (await call(shared.base, 'GET', `/api/games/${id}?history=false`)).body;
 }
 
 function assertProblem(r: Reply<unknown>, status: number, code: string): void {
@@ -78,7 +68,7 @@ describe('defaults', () => {
     assert.equal(v['civilDisorder'], false);
     assert.equal(v['paused'], false);
     assert.ok(Math.abs(secondsUntil(v['deadline']) - 86_400) < 120, String(v['deadline']));
-    const listed = await call<{ games: Record<string, unknown>[] }>(base, 'GET', '/api/games');
+    const listed = await call<{ games: Record<string, unknown>[] }>(shared.base, 'GET', '/api/games');
     const row = listed.body.games.find((x) => x['id'] === g.id)!;
     assert.equal(row['preset'], 'datc');
     assert.equal(row['maxYear'], 1920);
@@ -103,7 +93,7 @@ describe('defaults', () => {
     let last = '';
     for (let i = 0; i < 200; i++) {
       const r = await call<{ processed: string; status: string }>(
-        base,
+        shared.base,
         'POST',
         `/api/games/${g.id}/process`,
         {},
@@ -166,34 +156,42 @@ describe('admin controls', () => {
   test('pause keeps the time left, nothing is processed while paused, resume restarts the clock', async () => {
     const g = await newGame({ civilDisorder: true });
     const france = await join(g.id, 'FRANCE');
-    const paused = await call<Control>(base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken);
+    const paused = await call<Control>(shared.base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken);
     assert.equal(paused.status, 200, JSON.stringify(paused.body));
     assert.deepEqual(
       { ...paused.body, deadline: paused.body.deadline },
       { status: 'active', phase: 'S1901M', paused: true, deadline: null },
     );
     assert.equal((await view(g.id))['paused'], true);
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken), 409, 'game-paused');
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken),
+      await call(shared.base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken),
+      409,
+      'game-paused',
+    );
+    assertProblem(
+      await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken),
       409,
       'game-paused',
     );
     const readied = await ready(g.id, france);
     assert.equal(readied.body.processed, false, 'France is all that is awaited, but the game is paused');
     // Resuming processes the phase everyone awaited is ready for.
-    const resumed = await call<Control>(base, 'POST', `/api/games/${g.id}/resume`, null, g.adminToken);
+    const resumed = await call<Control>(shared.base, 'POST', `/api/games/${g.id}/resume`, null, g.adminToken);
     assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
     assert.equal(resumed.body.paused, false);
     assert.equal(resumed.body.phase, 'F1901M');
     assert.ok(Math.abs(secondsUntil(resumed.body.deadline) - 86_400) < 120, String(resumed.body.deadline));
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/resume`, {}, g.adminToken), 409, 'not-paused');
+    assertProblem(
+      await call(shared.base, 'POST', `/api/games/${g.id}/resume`, {}, g.adminToken),
+      409,
+      'not-paused',
+    );
   });
 
   test('resume gives back the time that was left', async () => {
     const g = await newGame({ deadlines: { movement: 600 } });
-    await call(base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken);
-    const resumed = await call<Control>(base, 'POST', `/api/games/${g.id}/resume`, {}, g.adminToken);
+    await call(shared.base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken);
+    const resumed = await call<Control>(shared.base, 'POST', `/api/games/${g.id}/resume`, {}, g.adminToken);
     const left = secondsUntil(resumed.body.deadline);
     assert.ok(left > 590 && left <= 601, `${left} s left`);
   });
@@ -202,7 +200,7 @@ describe('admin controls', () => {
     const g = await newGame({ deadlines: { movement: 3600 } });
     const before = Date.parse(String((await view(g.id))['deadline']));
     const r = await call<Control>(
-      base,
+      shared.base,
       'POST',
       `/api/games/${g.id}/deadline`,
       { extend: 7200 },
@@ -212,22 +210,28 @@ describe('admin controls', () => {
     assert.equal(Date.parse(String(r.body.deadline)) - before, 7_200_000);
     const none = await newGame({ deadlines: null });
     const n = await call<Control>(
-      base,
+      shared.base,
       'POST',
       `/api/games/${none.id}/deadline`,
       { extend: 60 },
       none.adminToken,
     );
     assert.ok(Math.abs(secondsUntil(n.body.deadline) - 60) < 5, String(n.body.deadline));
-    await call(base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken);
-    const p = await call<Control>(base, 'POST', `/api/games/${g.id}/deadline`, { extend: 100 }, g.adminToken);
+    await call(shared.base, 'POST', `/api/games/${g.id}/pause`, {}, g.adminToken);
+    const p = await call<Control>(
+      shared.base,
+      'POST',
+      `/api/games/${g.id}/deadline`,
+      { extend: 100 },
+      g.adminToken,
+    );
     assert.equal(p.body.deadline, null);
-    const resumed = await call<Control>(base, 'POST', `/api/games/${g.id}/resume`, {}, g.adminToken);
+    const resumed = await call<Control>(shared.base, 'POST', `/api/games/${g.id}/resume`, {}, g.adminToken);
     const left = secondsUntil(resumed.body.deadline);
     assert.ok(left > 10_880 && left <= 10_901, `${left} s left`);
     for (const bad of [{}, { extend: 0 }, { extend: 'soon' }, { extend: 60, more: 1 }]) {
       assertProblem(
-        await call(base, 'POST', `/api/games/${g.id}/deadline`, bad, g.adminToken),
+        await call(shared.base, 'POST', `/api/games/${g.id}/deadline`, bad, g.adminToken),
         400,
         'invalid-request',
       );
@@ -237,24 +241,28 @@ describe('admin controls', () => {
   test('end as a draw: the game is over, its orders are not adjudicated, nobody joins', async () => {
     const g = await newGame();
     const france = await join(g.id, 'FRANCE');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, france);
-    const r = await call<Control>(base, 'POST', `/api/games/${g.id}/draw`, {}, g.adminToken);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, france);
+    const r = await call<Control>(shared.base, 'POST', `/api/games/${g.id}/draw`, {}, g.adminToken);
     assert.deepEqual(r.body, { status: 'draw', phase: 'S1901M', paused: false, deadline: null });
-    const v = await call<{ status: string; history: unknown[] }>(base, 'GET', `/api/games/${g.id}`);
+    const v = await call<{ status: string; history: unknown[] }>(shared.base, 'GET', `/api/games/${g.id}`);
     assert.equal(v.body.status, 'draw');
     assert.deepEqual(v.body.history, []);
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/join`, { power: 'ENGLAND' }),
+      await call(shared.base, 'POST', `/api/games/${g.id}/join`, { power: 'ENGLAND' }),
       409,
       'game-over',
     );
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/draw`, {}, g.adminToken), 409, 'game-over');
     assertProblem(
-      await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, france),
+      await call(shared.base, 'POST', `/api/games/${g.id}/draw`, {}, g.adminToken),
       409,
       'game-over',
     );
-    const events = await fetch(`${base}/api/games/${g.id}/events?since=0`);
+    assertProblem(
+      await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, france),
+      409,
+      'game-over',
+    );
+    const events = await fetch(`${shared.base}/api/games/${g.id}/events?since=0`);
     const reader = events.body!.getReader();
     let text = '';
     while (!text.includes('gameover')) text += new TextDecoder().decode((await reader.read()).value);
@@ -265,27 +273,31 @@ describe('admin controls', () => {
   test('only the admin token controls; every refusal is problem+json and changes nothing', async () => {
     const g = await newGame();
     const france = await join(g.id, 'FRANCE');
-    const state = await snapshot(server, g.id);
+    const state = await snapshot(shared.server, g.id);
     for (const route of ['pause', 'resume', 'draw']) {
-      assertProblem(await call(base, 'POST', `/api/games/${g.id}/${route}`, {}, france), 403, 'admin-only');
-      assertProblem(await call(base, 'POST', `/api/games/${g.id}/${route}`, {}), 401, 'missing-token');
       assertProblem(
-        await call(base, 'POST', `/api/games/${g.id}/${route}`, {}, 'x'.repeat(32)),
+        await call(shared.base, 'POST', `/api/games/${g.id}/${route}`, {}, france),
+        403,
+        'admin-only',
+      );
+      assertProblem(await call(shared.base, 'POST', `/api/games/${g.id}/${route}`, {}), 401, 'missing-token');
+      assertProblem(
+        await call(shared.base, 'POST', `/api/games/${g.id}/${route}`, {}, 'x'.repeat(32)),
         401,
         'bad-token',
       );
       assertProblem(
-        await call(base, 'POST', `/api/games/nosuchgame/${route}`, {}, g.adminToken),
+        await call(shared.base, 'POST', `/api/games/nosuchgame/${route}`, {}, g.adminToken),
         404,
         'no-such-game',
       );
     }
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/deadline`, { extend: 60 }, france),
+      await call(shared.base, 'POST', `/api/games/${g.id}/deadline`, { extend: 60 }, france),
       403,
       'admin-only',
     );
-    assert.equal(await snapshot(server, g.id), state);
+    assert.equal(await snapshot(shared.server, g.id), state);
   });
 });
 
@@ -297,7 +309,7 @@ describe('did you mean', () => {
       code: string;
       issues: { code: string; suggestions?: string[]; message: string }[];
     }>(
-      base,
+      shared.base,
       'PUT',
       `/api/games/${g.id}/orders`,
       { orders: ['A PAR - BUR', 'A Marseilles - Burgandy'] },

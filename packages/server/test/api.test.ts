@@ -3,26 +3,16 @@
  * route answers, the problems it gives for bad input (each with its code, nothing changed in the database), and the
  * security rules (tokens per power, admin token, hashes only).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readGameJson } from 'dipkit';
-import type { RunningServer } from '../src/index.js';
 import { hashToken } from '../src/tokens.js';
-import { call, snapshot, testServer } from './helpers.js';
+import { call, snapshot, sharedServer } from './helpers.js';
 
-let server: RunningServer;
-let base: string;
-
-before(async () => {
-  server = await testServer();
-  base = server.url;
-});
-after(async () => {
-  await server.close();
-});
+const shared = sharedServer();
 
 async function newGame(body: Record<string, unknown> = {}): Promise<{ id: string; adminToken: string }> {
-  const r = await call<{ id: string; adminToken: string }>(base, 'POST', '/api/games', {
+  const r = await call<{ id: string; adminToken: string }>(shared.base, 'POST', '/api/games', {
     map: 'standard',
     ...body,
   });
@@ -32,7 +22,7 @@ async function newGame(body: Record<string, unknown> = {}): Promise<{ id: string
 
 async function join(id: string, power?: string): Promise<{ power: string; token: string }> {
   const r = await call<{ power: string; token: string }>(
-    base,
+    shared.base,
     'POST',
     `/api/games/${id}/join`,
     power === undefined ? {} : { power },
@@ -65,7 +55,7 @@ describe('games', () => {
       maxYear: 1910,
     });
     assert.match(g.id, /^[A-Za-z0-9_-]{6,64}$/);
-    const r = await call<Record<string, unknown>>(base, 'GET', `/api/games/${g.id}`);
+    const r = await call<Record<string, unknown>>(shared.base, 'GET', `/api/games/${g.id}`);
     assert.equal(r.status, 200);
     assert.equal(r.body['phase'], 'S1901M');
     assert.equal(r.body['status'], 'active');
@@ -89,7 +79,7 @@ describe('games', () => {
     });
     assert.deepEqual(r.body['history'], []);
     const list = await call<{ games: { id: string; openPowers: string[] }[] }>(
-      base,
+      shared.base,
       'GET',
       '/api/games?open=true&limit=500',
     );
@@ -99,16 +89,20 @@ describe('games', () => {
 
   test('rule settings are checked and recorded', async () => {
     const g = await newGame({ rules: '1982', rule: ['4.A.2=all-hold'] });
-    const r = await call<{ rules: string[] }>(base, 'GET', `/api/games/${g.id}?history=false`);
+    const r = await call<{ rules: string[] }>(shared.base, 'GET', `/api/games/${g.id}?history=false`);
     assert.ok(r.body.rules.includes('4.A.2=all-hold'), JSON.stringify(r.body.rules));
-    assertProblem(await call(base, 'POST', '/api/games', { rules: 'nosuch' }), 422, 'bad-rules');
-    assertProblem(await call(base, 'POST', '/api/games', { rule: ['4.A.2=nonsense'] }), 422, 'bad-rules');
+    assertProblem(await call(shared.base, 'POST', '/api/games', { rules: 'nosuch' }), 422, 'bad-rules');
+    assertProblem(
+      await call(shared.base, 'POST', '/api/games', { rule: ['4.A.2=nonsense'] }),
+      422,
+      'bad-rules',
+    );
   });
 
   test('a game on a variant map: its start, powers and calendar; bounds checked against that map', async () => {
     const g = await newGame({ map: 'hundred' });
     const r = await call<{ map: string; phase: string; powers: { power: string }[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}?history=false`,
     );
@@ -117,18 +111,18 @@ describe('games', () => {
     assert.equal(r.body.phase, 'S1425M');
     assert.deepEqual(r.body.powers.map((p) => p.power).sort(), ['BURGUNDY', 'ENGLAND', 'FRANCE']);
     // No art for Hundred: the schematic drawing, with its provinces and the phase named in the legend.
-    const svg = await (await fetch(`${base}/api/games/${g.id}/map.svg`)).text();
+    const svg = await (await fetch(`${shared.base}/api/games/${g.id}/map.svg`)).text();
     assert.match(svg, /^<svg/);
     assert.match(svg, /1425/);
     assert.match(svg, />DIJ</);
-    assertProblem(await call(base, 'POST', '/api/games', { map: 'nosuch' }), 400, 'invalid-request');
+    assertProblem(await call(shared.base, 'POST', '/api/games', { map: 'nosuch' }), 400, 'invalid-request');
     assertProblem(
-      await call(base, 'POST', '/api/games', { map: 'hundred', maxYear: 1400 }),
+      await call(shared.base, 'POST', '/api/games', { map: 'hundred', maxYear: 1400 }),
       422,
       'bad-max-year',
     );
     assertProblem(
-      await call(base, 'POST', '/api/games', { map: 'pure', victoryCenters: 8 }),
+      await call(shared.base, 'POST', '/api/games', { map: 'pure', victoryCenters: 8 }),
       422,
       'bad-victory-centers',
     );
@@ -139,32 +133,36 @@ describe('games', () => {
     const france = await join(g.id, 'France');
     assert.equal(france.power, 'FRANCE');
     assert.ok(france.token.length >= 22, 'at least 128 bits of base64url');
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/join`, { power: 'FRA' }), 409, 'power-taken');
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/join`, { power: 'Narnia' }),
+      await call(shared.base, 'POST', `/api/games/${g.id}/join`, { power: 'FRA' }),
+      409,
+      'power-taken',
+    );
+    assertProblem(
+      await call(shared.base, 'POST', `/api/games/${g.id}/join`, { power: 'Narnia' }),
       422,
       'unknown-power',
     );
     const others = new Set<string>();
     for (let i = 0; i < 6; i++) others.add((await join(g.id)).power);
     assert.deepEqual([...others].sort(), ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']);
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/join`, {}), 409, 'game-full');
+    assertProblem(await call(shared.base, 'POST', `/api/games/${g.id}/join`, {}), 409, 'game-full');
   });
 
   test('tokens are stored only as SHA-256 hashes', async () => {
     const g = await newGame();
     const p = await join(g.id, 'ITALY');
-    const rows = await server.db.query<{ token_hash: string }>(
+    const rows = await shared.server.db.query<{ token_hash: string }>(
       'SELECT token_hash FROM players WHERE game_id = $1',
       [g.id],
     );
     assert.deepEqual(rows.rows, [{ token_hash: hashToken(p.token) }]);
-    const admin = await server.db.query<{ admin_hash: string }>(
+    const admin = await shared.server.db.query<{ admin_hash: string }>(
       'SELECT admin_hash FROM games WHERE id = $1',
       [g.id],
     );
     assert.equal(admin.rows[0]?.admin_hash, hashToken(g.adminToken));
-    const all = await snapshot(server, g.id);
+    const all = await snapshot(shared.server, g.id);
     assert.ok(!all.includes(p.token) && !all.includes(g.adminToken));
   });
 });
@@ -177,7 +175,7 @@ describe('orders', () => {
     const g = await newGame({ rules: '1971' });
     const f = await join(g.id, 'FRANCE');
     const legal = await call<{ orders: Record<string, string[]> }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/legal`,
       undefined,
@@ -196,7 +194,13 @@ describe('orders', () => {
       'A PAR S F BRE - GAS',
       'A PAR S F BRE - PIC',
     ]);
-    const put = await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - MOS'] }, f.token);
+    const put = await call(
+      shared.base,
+      'PUT',
+      `/api/games/${g.id}/orders`,
+      { orders: ['A PAR - MOS'] },
+      f.token,
+    );
     assert.equal(put.status, 200, JSON.stringify(put.body));
   });
 
@@ -204,7 +208,7 @@ describe('orders', () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');
     const legal = await call<{ power: string; phase: string; orders: Record<string, string[]> }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/legal`,
       undefined,
@@ -216,7 +220,7 @@ describe('orders', () => {
     assert.ok(legal.body.orders['A PAR']?.includes('A PAR - BUR'));
     assert.ok(legal.body.orders['F BRE']?.includes('F BRE - MAO'));
     const put = await call(
-      base,
+      shared.base,
       'PUT',
       `/api/games/${g.id}/orders`,
       {
@@ -235,12 +239,12 @@ describe('orders', () => {
       orders: ['A Paris - Burgundy', 'F BRE - MAO', 'a mar h'],
       ready: false,
     });
-    const read = await call(base, 'GET', `/api/games/${g.id}/orders`, undefined, f.token);
+    const read = await call(shared.base, 'GET', `/api/games/${g.id}/orders`, undefined, f.token);
     assert.deepEqual(read.body, put.body);
     // Replacing: the second list is all that stays.
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, f.token);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, f.token);
     const again = await call<{ orders: string[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/orders`,
       undefined,
@@ -253,10 +257,10 @@ describe('orders', () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');
     await join(g.id, 'GERMANY');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
-    const before = await snapshot(server, g.id);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
+    const before = await snapshot(shared.server, g.id);
     const r = await call<{ issues: { code: string; line?: number; column?: number }[] }>(
-      base,
+      shared.base,
       'PUT',
       `/api/games/${g.id}/orders`,
       { orders: ['A PAR - BUR', 'A MUN - RUH', 'A LON - ', 'A PAR B', 'A SEV - ARM'] },
@@ -271,8 +275,14 @@ describe('orders', () => {
     assert.equal(codes.get(5), 'not-your-unit');
     assert.equal(codes.has(1), false);
     assert.equal(typeof r.body.issues.find((i) => i.line === 3)?.column, 'number');
-    assert.equal(await snapshot(server, g.id), before);
-    const noUnit = await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A BUR - PAR'] }, f.token);
+    assert.equal(await snapshot(shared.server, g.id), before);
+    const noUnit = await call(
+      shared.base,
+      'PUT',
+      `/api/games/${g.id}/orders`,
+      { orders: ['A BUR - PAR'] },
+      f.token,
+    );
     assertProblem(noUnit, 422, 'orders-rejected');
     assert.equal((noUnit.body as { issues: { code: string }[] }).issues[0]?.code, 'no-such-unit');
   });
@@ -281,159 +291,179 @@ describe('orders', () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');
     const e = await join(g.id, 'ENGLAND');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
     const seen = await call<{ power: string; orders: string[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/orders`,
       undefined,
       e.token,
     );
     assert.deepEqual(seen.body, { power: 'ENGLAND', phase: 'S1901M', orders: [], ready: false });
-    const before = await snapshot(server, g.id);
+    const before = await snapshot(shared.server, g.id);
     assertProblem(
-      await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - GAS'] }, e.token),
+      await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - GAS'] }, e.token),
       422,
       'orders-rejected',
     );
     assertProblem(
-      await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['FRANCE: A PAR - GAS'] }, e.token),
+      await call(
+        shared.base,
+        'PUT',
+        `/api/games/${g.id}/orders`,
+        { orders: ['FRANCE: A PAR - GAS'] },
+        e.token,
+      ),
       422,
       'orders-rejected',
     );
     assertProblem(
-      await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: [] }, g.adminToken),
+      await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: [] }, g.adminToken),
       403,
       'admin-cannot-order',
     );
     assertProblem(
-      await call(base, 'GET', `/api/games/${g.id}/orders`, undefined, g.adminToken),
+      await call(shared.base, 'GET', `/api/games/${g.id}/orders`, undefined, g.adminToken),
       403,
       'admin-cannot-order',
     );
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/ready`, { ready: true }, g.adminToken),
+      await call(shared.base, 'POST', `/api/games/${g.id}/ready`, { ready: true }, g.adminToken),
       403,
       'admin-cannot-order',
     );
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/process`, {}, f.token), 403, 'admin-only');
+    assertProblem(
+      await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, f.token),
+      403,
+      'admin-only',
+    );
     // A token of another game is no token here.
     const other = await newGame();
     const o = await join(other.id, 'FRANCE');
     assertProblem(
-      await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: [] }, o.token),
+      await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: [] }, o.token),
       401,
       'bad-token',
     );
     assertProblem(
-      await call(base, 'GET', `/api/games/${g.id}/legal`, undefined, other.adminToken),
+      await call(shared.base, 'GET', `/api/games/${g.id}/legal`, undefined, other.adminToken),
       401,
       'bad-token',
     );
-    assert.equal(await snapshot(server, g.id), before);
+    assert.equal(await snapshot(shared.server, g.id), before);
     // The game view shows who is ready, never what anyone ordered before adjudication.
-    const view = await call(base, 'GET', `/api/games/${g.id}`);
+    const view = await call(shared.base, 'GET', `/api/games/${g.id}`);
     assert.ok(!JSON.stringify(view.body).includes('BUR'), 'no current order in the public view');
-    const exported = await call(base, 'GET', `/api/games/${g.id}/export?format=dipkit`);
+    const exported = await call(shared.base, 'GET', `/api/games/${g.id}/export?format=dipkit`);
     assert.deepEqual((exported.body as { orders: unknown[] }).orders, []);
   });
 
   test('bad input: a specific problem each, nothing changed in the database', async () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
-    const before = await snapshot(server, g.id);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
+    const before = await snapshot(shared.server, g.id);
     const orders = `/api/games/${g.id}/orders`;
     const cases: [string, Promise<{ status: number; type: string; body: unknown }>, number, string][] = [
       [
         'malformed JSON',
-        call(base, 'PUT', orders, '{"orders": ["A PAR - BUR"', f.token),
+        call(shared.base, 'PUT', orders, '{"orders": ["A PAR - BUR"', f.token),
         400,
         'malformed-json',
       ],
-      ['empty JSON body', call(base, 'PUT', orders, '', f.token), 400, 'empty-body'],
+      ['empty JSON body', call(shared.base, 'PUT', orders, '', f.token), 400, 'empty-body'],
       [
         'orders not an array',
-        call(base, 'PUT', orders, { orders: 'A PAR - BUR' }, f.token),
+        call(shared.base, 'PUT', orders, { orders: 'A PAR - BUR' }, f.token),
         400,
         'invalid-request',
       ],
-      ['an order a number', call(base, 'PUT', orders, { orders: [7] }, f.token), 400, 'invalid-request'],
+      [
+        'an order a number',
+        call(shared.base, 'PUT', orders, { orders: [7] }, f.token),
+        400,
+        'invalid-request',
+      ],
       [
         'an unknown field',
-        call(base, 'PUT', orders, { orders: [], extra: 1 }, f.token),
+        call(shared.base, 'PUT', orders, { orders: [], extra: 1 }, f.token),
         400,
         'invalid-request',
       ],
       [
         'a newline in an order',
-        call(base, 'PUT', orders, { orders: ['A PAR - BUR\nA MAR - SPA'] }, f.token),
+        call(shared.base, 'PUT', orders, { orders: ['A PAR - BUR\nA MAR - SPA'] }, f.token),
         400,
         'invalid-request',
       ],
       [
         'too many orders',
-        call(base, 'PUT', orders, { orders: Array(101).fill('A PAR H') }, f.token),
+        call(shared.base, 'PUT', orders, { orders: Array(101).fill('A PAR H') }, f.token),
         400,
         'invalid-request',
       ],
       [
         'a bad phase name',
-        call(base, 'PUT', orders, { orders: [], phase: 'spring' }, f.token),
+        call(shared.base, 'PUT', orders, { orders: [], phase: 'spring' }, f.token),
         400,
         'invalid-request',
       ],
       [
         'ready a string',
-        call(base, 'POST', `/api/games/${g.id}/ready`, { ready: 'yes' }, f.token),
+        call(shared.base, 'POST', `/api/games/${g.id}/ready`, { ready: 'yes' }, f.token),
         400,
         'invalid-request',
       ],
       [
         'huge body',
-        call(base, 'PUT', orders, { orders: ['A PAR H'], pad: 'x'.repeat(200_000) }, f.token),
+        call(shared.base, 'PUT', orders, { orders: ['A PAR H'], pad: 'x'.repeat(200_000) }, f.token),
         413,
         'body-too-large',
       ],
       [
         'not JSON',
-        call(base, 'PUT', orders, 'A PAR - BUR', f.token, { 'content-type': 'application/xml' }),
+        call(shared.base, 'PUT', orders, 'A PAR - BUR', f.token, { 'content-type': 'application/xml' }),
         415,
         'unsupported-media-type',
       ],
       [
         'unknown game',
-        call(base, 'PUT', '/api/games/nosuchgame0/orders', { orders: [] }, f.token),
+        call(shared.base, 'PUT', '/api/games/nosuchgame0/orders', { orders: [] }, f.token),
         404,
         'no-such-game',
       ],
-      ['unknown game read', call(base, 'GET', '/api/games/nosuchgame0'), 404, 'no-such-game'],
-      ['bad game id', call(base, 'GET', '/api/games/a$b'), 404, 'no-such-game'],
-      ['missing token', call(base, 'PUT', orders, { orders: [] }), 401, 'missing-token'],
-      ['wrong token', call(base, 'PUT', orders, { orders: [] }, 'A'.repeat(32)), 401, 'bad-token'],
+      ['unknown game read', call(shared.base, 'GET', '/api/games/nosuchgame0'), 404, 'no-such-game'],
+      ['bad game id', call(shared.base, 'GET', '/api/games/a$b'), 404, 'no-such-game'],
+      ['missing token', call(shared.base, 'PUT', orders, { orders: [] }), 401, 'missing-token'],
+      ['wrong token', call(shared.base, 'PUT', orders, { orders: [] }, 'A'.repeat(32)), 401, 'bad-token'],
       [
         'another scheme',
-        call(base, 'PUT', orders, { orders: [] }, undefined, { authorization: `Basic ${f.token}` }),
+        call(shared.base, 'PUT', orders, { orders: [] }, undefined, { authorization: `Basic ${f.token}` }),
         401,
         'bad-token',
       ],
       [
         'wrong phase',
-        call(base, 'PUT', orders, { orders: ['A PAR - BUR'], phase: 'F1901M' }, f.token),
+        call(shared.base, 'PUT', orders, { orders: ['A PAR - BUR'], phase: 'F1901M' }, f.token),
         409,
         'wrong-phase',
       ],
       [
         'wrong phase ready',
-        call(base, 'POST', `/api/games/${g.id}/ready`, { ready: true, phase: 'F1901M' }, f.token),
+        call(shared.base, 'POST', `/api/games/${g.id}/ready`, { ready: true, phase: 'F1901M' }, f.token),
         409,
         'wrong-phase',
       ],
-      ['unknown route', call(base, 'GET', '/api/nothing'), 404, 'no-such-route'],
-      ['unknown format', call(base, 'GET', `/api/games/${g.id}/export?format=pdf`), 400, 'invalid-request'],
+      ['unknown route', call(shared.base, 'GET', '/api/nothing'), 404, 'no-such-route'],
+      [
+        'unknown format',
+        call(shared.base, 'GET', `/api/games/${g.id}/export?format=pdf`),
+        400,
+        'invalid-request',
+      ],
       [
         'import not a game',
-        call(base, 'POST', '/api/games/import', { game: { phases: 3 } }),
+        call(shared.base, 'POST', '/api/games/import', { game: { phases: 3 } }),
         422,
         'bad-game',
       ],
@@ -442,7 +472,7 @@ describe('orders', () => {
       const r = await reply;
       await test(what, () => assertProblem(r, status, code));
     }
-    assert.equal(await snapshot(server, g.id), before);
+    assert.equal(await snapshot(shared.server, g.id), before);
   });
 });
 
@@ -454,17 +484,17 @@ describe('processing', () => {
       seats.push(await join(g.id, p));
     const france = seats[1]!;
     await call(
-      base,
+      shared.base,
       'PUT',
       `/api/games/${g.id}/orders`,
       { orders: ['A PAR - BUR', 'F BRE - MAO'] },
       france.token,
     );
     const germany = seats[2]!;
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A MUN - BUR'] }, germany.token);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A MUN - BUR'] }, germany.token);
     for (const s of seats.slice(0, 6)) {
       const r = await call<{ processed: boolean }>(
-        base,
+        shared.base,
         'POST',
         `/api/games/${g.id}/ready`,
         { ready: true },
@@ -473,7 +503,7 @@ describe('processing', () => {
       assert.equal(r.body.processed, false);
     }
     const view = await call<{ powers: { power: string; ready: boolean }[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}?history=false`,
     );
@@ -481,7 +511,13 @@ describe('processing', () => {
       view.body.powers.filter((p) => p.ready).map((p) => p.power),
       ['ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA'],
     );
-    const last = await call(base, 'POST', `/api/games/${g.id}/ready`, { ready: true }, seats[6]!.token);
+    const last = await call(
+      shared.base,
+      'POST',
+      `/api/games/${g.id}/ready`,
+      { ready: true },
+      seats[6]!.token,
+    );
     assert.deepEqual(last.body, {
       power: 'TURKEY',
       phase: 'S1901M',
@@ -498,7 +534,7 @@ describe('processing', () => {
         outcomes: { resolution: string; reason: { code: string } }[];
       }[];
       powers: { ready: boolean }[];
-    }>(base, 'GET', `/api/games/${g.id}`);
+    }>(shared.base, 'GET', `/api/games/${g.id}`);
     assert.equal(after.body.phase, 'F1901M');
     assert.equal(after.body.history.length, 1);
     const h = after.body.history[0]!;
@@ -527,14 +563,14 @@ describe('processing', () => {
       after.body.powers.every((p) => !p.ready),
       'readiness starts over in the new phase',
     );
-    const count = await server.db.query<{ n: number }>(
+    const count = await shared.server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM phases WHERE game_id = $1',
       [g.id],
     );
     assert.equal(count.rows[0]?.n, 1);
     // The orders of the old phase are gone from the current phase.
     const mine = await call<{ orders: string[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/orders`,
       undefined,
@@ -549,9 +585,9 @@ describe('processing', () => {
       deadlines: { movement: 1, retreat: 1, adjustment: 1 },
     });
     const f = await join(g.id, 'FRANCE');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, f.token);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, f.token);
     const r = await call<{ processed: boolean }>(
-      base,
+      shared.base,
       'POST',
       `/api/games/${g.id}/ready`,
       { ready: true },
@@ -561,10 +597,11 @@ describe('processing', () => {
     let phase = 'S1901M';
     for (let i = 0; i < 60 && phase === 'S1901M'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      phase = (await call<{ phase: string }>(base, 'GET', `/api/games/${g.id}?history=false`)).body.phase;
+      phase = (await call<{ phase: string }>(shared.base, 'GET', `/api/games/${g.id}?history=false`)).body
+        .phase;
     }
     assert.equal(phase, 'F1901M');
-    const h = await server.db.query<{ record: { orders: { text: string }[] } }>(
+    const h = await shared.server.db.query<{ record: { orders: { text: string }[] } }>(
       'SELECT record FROM phases WHERE game_id = $1',
       [g.id],
     );
@@ -577,23 +614,33 @@ describe('processing', () => {
   test('admin processes a phase; game over stops orders', async () => {
     const g = await newGame({ maxYear: 1901 });
     const f = await join(g.id, 'FRANCE');
-    const p1 = await call(base, 'POST', `/api/games/${g.id}/process`, { phase: 'S1901M' }, g.adminToken);
+    const p1 = await call(
+      shared.base,
+      'POST',
+      `/api/games/${g.id}/process`,
+      { phase: 'S1901M' },
+      g.adminToken,
+    );
     assert.deepEqual(p1.body, { processed: 'S1901M', phase: 'F1901M', status: 'active' });
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/process`, { phase: 'S1901M' }, g.adminToken),
+      await call(shared.base, 'POST', `/api/games/${g.id}/process`, { phase: 'S1901M' }, g.adminToken),
       409,
       'wrong-phase',
     );
-    const p2 = await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    const p2 = await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
     assert.equal((p2.body as { status: string }).status, 'draw');
-    const before = await snapshot(server, g.id);
+    const before = await snapshot(shared.server, g.id);
     assertProblem(
-      await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: [] }, f.token),
+      await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: [] }, f.token),
       409,
       'game-over',
     );
-    assertProblem(await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken), 409, 'game-over');
-    assert.equal(await snapshot(server, g.id), before);
+    assertProblem(
+      await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken),
+      409,
+      'game-over',
+    );
+    assert.equal(await snapshot(shared.server, g.id), before);
   });
 });
 
@@ -601,16 +648,16 @@ describe('export, import, events, OpenAPI', () => {
   test('export as dipkit and MILA JSON, import both back', async () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
-    await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
-    const dipkit = await call(base, 'GET', `/api/games/${g.id}/export?format=dipkit`);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
+    await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    const dipkit = await call(shared.base, 'GET', `/api/games/${g.id}/export?format=dipkit`);
     assert.equal(dipkit.status, 200);
     const read = readGameJson(JSON.stringify(dipkit.body));
     assert.deepEqual(read.issues, []);
     assert.equal(read.value?.history.length, 1);
     assert.equal(read.value?.history[0]?.orders[0]?.text, 'A PAR - BUR');
     const mila = await call<{ phases: { name: string; orders: Record<string, string[]> }[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/export`,
     );
@@ -620,17 +667,22 @@ describe('export, import, events, OpenAPI', () => {
     );
     assert.deepEqual(mila.body.phases[0]?.orders['FRANCE'], ['A PAR - BUR']);
     for (const game of [dipkit.body, mila.body]) {
-      const imported = await call<{ id: string; adminToken: string }>(base, 'POST', '/api/games/import', {
-        game,
-      });
+      const imported = await call<{ id: string; adminToken: string }>(
+        shared.base,
+        'POST',
+        '/api/games/import',
+        {
+          game,
+        },
+      );
       assert.equal(imported.status, 201, JSON.stringify(imported.body));
       const view = await call<{ phase: string; history: unknown[]; position: unknown }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${imported.body.id}`,
       );
       const original = await call<{ phase: string; history: unknown[]; position: unknown }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${g.id}`,
       );
@@ -643,7 +695,7 @@ describe('export, import, events, OpenAPI', () => {
   test('server-sent events: joined, ready, phase, gameover; resumed after Last-Event-ID', async () => {
     const g = await newGame({ maxYear: 1901 });
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/games/${g.id}/events`, { signal: controller.signal });
+    const res = await fetch(`${shared.base}/api/games/${g.id}/events`, { signal: controller.signal });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
     const reader = res.body!.getReader();
@@ -660,10 +712,10 @@ describe('export, import, events, OpenAPI', () => {
     };
     const e = await join(g.id, 'ENGLAND');
     await waitFor(/event: joined/);
-    await call(base, 'POST', `/api/games/${g.id}/ready`, { ready: true }, e.token);
+    await call(shared.base, 'POST', `/api/games/${g.id}/ready`, { ready: true }, e.token);
     await waitFor(/event: ready/);
-    await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
-    await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
     await waitFor(/event: gameover/);
     controller.abort();
     const events = [...text.matchAll(/^id: (\d+)\nevent: (\w+)\ndata: (.*)$/gm)].map((m): unknown[] => [
@@ -680,7 +732,7 @@ describe('export, import, events, OpenAPI', () => {
     ]);
     // Resuming after event 3 gives 4 and 5.
     const again = new AbortController();
-    const res2 = await fetch(`${base}/api/games/${g.id}/events`, {
+    const res2 = await fetch(`${shared.base}/api/games/${g.id}/events`, {
       signal: again.signal,
       headers: { 'last-event-id': '3' },
     });
@@ -696,21 +748,21 @@ describe('export, import, events, OpenAPI', () => {
       [...t2.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])),
       [4, 5],
     );
-    assertProblem(await call(base, 'GET', '/api/games/nosuchgame0/events'), 404, 'no-such-game');
+    assertProblem(await call(shared.base, 'GET', '/api/games/nosuchgame0/events'), 404, 'no-such-game');
   });
 
   test('the map of a phase as SVG: a processed phase with its orders, the current one without', async () => {
     const g = await newGame();
     const f = await join(g.id, 'FRANCE');
-    await call(base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
-    const before = await fetch(`${base}/api/games/${g.id}/map.svg`);
+    await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - BUR'] }, f.token);
+    const before = await fetch(`${shared.base}/api/games/${g.id}/map.svg`);
     assert.equal(before.status, 200);
     assert.match(before.headers.get('content-type') ?? '', /^image\/svg\+xml/);
     const current = await before.text();
     assert.match(current, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
-    const played = await (await fetch(`${base}/api/games/${g.id}/map.svg?phase=S1901M`)).text();
-    const now = await (await fetch(`${base}/api/games/${g.id}/map.svg`)).text();
+    await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    const played = await (await fetch(`${shared.base}/api/games/${g.id}/map.svg?phase=S1901M`)).text();
+    const now = await (await fetch(`${shared.base}/api/games/${g.id}/map.svg`)).text();
     // The processed phase carries its order and outcome; the current phase's orders stay secret.
     assert.match(played, /Spring 1901 Movement/);
     assert.match(
@@ -721,15 +773,23 @@ describe('export, import, events, OpenAPI', () => {
     assert.doesNotMatch(current, /class="order /);
     assert.match(now, /Fall 1901 Movement/);
     assert.doesNotMatch(now, /class="order /);
-    assertProblem(await call(base, 'GET', `/api/games/${g.id}/map.svg?phase=F1905M`), 404, 'no-such-phase');
-    assertProblem(await call(base, 'GET', `/api/games/${g.id}/map.svg?phase=later`), 400, 'invalid-request');
+    assertProblem(
+      await call(shared.base, 'GET', `/api/games/${g.id}/map.svg?phase=F1905M`),
+      404,
+      'no-such-phase',
+    );
+    assertProblem(
+      await call(shared.base, 'GET', `/api/games/${g.id}/map.svg?phase=later`),
+      400,
+      'invalid-request',
+    );
   });
 
   test('OpenAPI document lists every route with its schemas', async () => {
     const r = await call<{
       openapi: string;
       paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
-    }>(base, 'GET', '/openapi.json');
+    }>(shared.base, 'GET', '/openapi.json');
     assert.equal(r.status, 200);
     assert.match(r.body.openapi, /^3\./);
     const routes = Object.entries(r.body.paths).flatMap(([path, methods]) =>

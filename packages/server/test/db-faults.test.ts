@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, startServer } from '../src/index.js';
 import { joinAll } from './client.js';
-import { FaultLoad, checkAcknowledged, type Game } from './fault-load.js';
+import { FaultLoad, checkAcknowledged, checkMessages, faultCounts, type Game } from './fault-load.js';
 import { DATABASE_URL, ON_POSTGRES, POWERS, call } from './helpers.js';
 import { checkPhases, serve, stop } from './processes.js';
 
@@ -69,6 +69,7 @@ test(
       // Answering again, without a restart.
       assert.equal((await call(server.url, 'GET', `/api/games/${games[0]?.id}`)).status, 200);
       const checked = await checkAcknowledged(db, games, load.acks);
+      const messages = await checkMessages(db, load.sent);
       const phases = await checkPhases(
         db,
         games.map((g) => g.id),
@@ -76,10 +77,10 @@ test(
       const processed = [...phases.values()].reduce((a, b) => a + b, 0);
       assert.ok(terminated >= TERMINATIONS, `backends terminated: ${terminated}`);
       assert.ok(processed >= games.length, `phases processed: ${processed}`);
+      assert.ok(messages > 0, 'messages acknowledged');
       process.stdout.write(
-        `# fault run: ${TERMINATIONS} terminations (${terminated} backends), ${load.tally.requests} requests, ` +
-          `${load.tally.unavailable} answered 503, ${checked} acknowledged order lists checked, ` +
-          `${processed} phases each processed once\n`,
+        `# fault run: ${TERMINATIONS} terminations (${terminated} backends), ` +
+          `${faultCounts(load, checked, messages, processed)}\n`,
       );
     } finally {
       await stop(server, 'SIGKILL');

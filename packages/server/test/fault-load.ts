@@ -1,8 +1,9 @@
 /**
- * Load that rides out database faults, for the fault tests: players that submit orders and mark ready in a loop,
- * treating 503 `database-unavailable` as "try again" (and checking it is a proper problem with Retry-After);
- * a record of every order the server acknowledged (200) and of submissions whose outcome is unknown (a 503
- * after the connection was lost as the statement committed); and a server-sent events reader.
+ * Load that rides out database faults, for the fault tests: players that submit orders, write press messages and
+ * mark ready in a loop, treating 503 `database-unavailable` as "try again" (and checking it is a proper problem
+ * with Retry-After); a record of every order and message the server acknowledged (200, 201) and of submissions
+ * whose outcome is unknown (a 503 after the connection was lost as the statement committed); and a server-sent
+ * events reader.
  */
 import assert from 'node:assert/strict';
 import { seededRandom } from 'dipkit';
@@ -18,7 +19,22 @@ export interface Answer {
 export interface Tally {
   requests: number;
   unavailable: number;
+  /** Order submissions answered 200. */
   acknowledged: number;
+  /** Messages answered 201; refused by the per-power rate (429); answered 503 (outcome unknown, sent again). */
+  messages: number;
+  messagesRateLimited: number;
+  messagesUnknown: number;
+}
+
+/** A message the server acknowledged: its number in the game, who wrote it to whom, its text. */
+export interface SentMessage {
+  game: string;
+  id: number;
+  sender: string;
+  /** null: to all. */
+  recipients: string[] | null;
+  text: string;
 }
 
 export interface Game {
@@ -32,8 +48,16 @@ export type Acks = Map<string, { last: string[]; unknown: string[][] }>;
 const key = (game: string, phase: string, power: string): string => `${game} ${phase} ${power}`;
 
 export class FaultLoad {
-  readonly tally: Tally = { requests: 0, unavailable: 0, acknowledged: 0 };
+  readonly tally: Tally = {
+    requests: 0,
+    unavailable: 0,
+    acknowledged: 0,
+    messages: 0,
+    messagesRateLimited: 0,
+    messagesUnknown: 0,
+  };
   readonly acks: Acks = new Map();
+  readonly sent: SentMessage[] = [];
   #stopped = false;
   readonly #base: string;
   readonly #random = seededRandom(26);
@@ -44,9 +68,10 @@ export class FaultLoad {
 
   /**
    * One request; a 503 is checked (problem+json, database-unavailable, Retry-After) and retried after a short
-   * pause, as a client following Retry-After would (shortened: the tests wait seconds, not minutes).
+   * pause, as a client following Retry-After would (shortened: the tests wait seconds, not minutes). A write
+   * that is not idempotent (`once`) gets its 503 back instead: it may have been stored.
    */
-  async request(method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+  async request(method: string, path: string, body?: unknown, token?: string, once = false): Promise<Answer> {
     for (;;) {
       const headers: Record<string, string> = {};
       if (body !== undefined) headers['content-type'] = 'application/json';
@@ -61,8 +86,7 @@ export class FaultLoad {
       assert.equal(parsed['code'], 'database-unavailable', JSON.stringify(parsed));
       assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
       assert.match(r.headers.get('retry-after') ?? '', /^[0-9]+$/);
-      if (method === 'PUT' && path.endsWith('/orders') && token !== undefined)
-        return { status: 503, body: parsed };
+      if (once) return { status: 503, body: parsed };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -84,6 +108,9 @@ export class FaultLoad {
       const phase = String(view.body['phase']);
       const adjustments = (view.body['adjustments'] ?? []) as { power: string; change: number }[];
       for (const seat of game.seats) await this.#submit(game.id, phase, seat, adjustments);
+      if (phase.endsWith('M')) {
+        for (const [i, seat] of game.seats.entries()) await this.#write(game, phase, i, seat);
+      }
       await Promise.all(
         game.seats.map(async (seat) => {
           const r = await this.request(
@@ -114,7 +141,7 @@ export class FaultLoad {
       this.#random,
     );
     for (;;) {
-      const put = await this.request('PUT', `/api/games/${id}/orders`, { orders, phase }, seat.token);
+      const put = await this.request('PUT', `/api/games/${id}/orders`, { orders, phase }, seat.token, true);
       const k = key(id, phase, seat.power);
       if (put.status === 200) {
         this.acks.set(k, { last: put.body['orders'] as string[], unknown: [] });
@@ -129,6 +156,56 @@ export class FaultLoad {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+
+  /**
+   * A press message from seat `i`: to all from even seats, to the next seat's power from odd ones (private: only
+   * the two of them may read it). After a 503 it may have been stored or not: sent again after the pause, as a
+   * client would (so the same text may be stored twice; the one acknowledged must be there).
+   */
+  async #write(game: Game, phase: string, i: number, seat: Seat): Promise<void> {
+    const to = i % 2 === 0 ? 'ALL' : (game.seats[(i + 1) % game.seats.length]?.power ?? 'ALL');
+    const text = `${seat.power} in ${phase}: message ${this.sent.length + 1}`;
+    for (;;) {
+      const r = await this.request('POST', `/api/games/${game.id}/messages`, { to, text }, seat.token, true);
+      if (r.status === 503) {
+        this.tally.messagesUnknown++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      if (r.status === 201) {
+        this.tally.messages++;
+        this.sent.push({
+          game: game.id,
+          id: Number(r.body['id']),
+          sender: seat.power,
+          recipients: to === 'ALL' ? null : [to],
+          text,
+        });
+      } else if (r.status === 429) this.tally.messagesRateLimited++;
+      // 403: press closed (the phase moved on to a retreat), 409: the game ended.
+      else assert.ok(r.status === 403 || r.status === 409, JSON.stringify(r.body));
+      return;
+    }
+  }
+}
+
+/**
+ * Every acknowledged message is stored as it was acknowledged: under its number, from its sender, to its
+ * recipients, with its text. Returns how many were checked.
+ */
+export async function checkMessages(db: Db, sent: readonly SentMessage[]): Promise<number> {
+  for (const m of sent) {
+    const r = await db.query<{ sender: string; recipients: string[] | null; text: string }>(
+      'SELECT sender, recipients, text FROM messages WHERE game_id = $1 AND id = $2',
+      [m.game, m.id],
+    );
+    assert.deepEqual(
+      r.rows[0],
+      { sender: m.sender, recipients: m.recipients, text: m.text },
+      `message ${m.game} #${m.id}`,
+    );
+  }
+  return sent.length;
 }
 
 /**
@@ -211,4 +288,15 @@ export class EventReader {
   close(): void {
     this.#abort.abort();
   }
+}
+
+/** The counts of a fault run, for its output line (and the session note). */
+export function faultCounts(load: FaultLoad, orderLists: number, messages: number, phases: number): string {
+  const t = load.tally;
+  return (
+    `${t.requests} requests, ${t.unavailable} answered 503; orders: ${t.acknowledged} submissions acknowledged, ` +
+    `${orderLists} acknowledged lists (the last per phase and power) checked, all present; messages: ` +
+    `${t.messages} acknowledged, ${messages} checked, all present (${t.messagesUnknown} answers 503, sent again; ` +
+    `${t.messagesRateLimited} over the rate); ${phases} phases, each processed once`
+  );
 }

@@ -2,6 +2,7 @@
  * Test helpers: a server on the database the environment names (DATABASE_URL: PostgreSQL, otherwise PGlite in
  * memory), a JSON client, and a snapshot of everything the database holds about a game.
  */
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startServer, type Limits, type RunningServer } from '../src/index.js';
 
@@ -38,6 +39,32 @@ export async function testServer(
     tick: options.tick ?? 100,
     limits: options.limits ?? LOAD_LIMITS,
   });
+}
+
+/**
+ * One test server for a test file (or a describe block): started before its tests, closed after them.
+ * `shared.server` and `shared.base` (its URL) are there once the tests run.
+ */
+export function sharedServer(options: Parameters<typeof testServer>[0] = {}): {
+  readonly server: RunningServer;
+  readonly base: string;
+} {
+  let server: RunningServer | undefined;
+  before(async () => {
+    server = await testServer(options);
+  });
+  after(async () => {
+    await server?.close();
+  });
+  return {
+    get server(): RunningServer {
+      if (!server) throw new Error('the shared test server starts before the tests');
+      return server;
+    },
+    get base(): string {
+      return this.server.url;
+    },
+  };
 }
 
 export interface Reply<T = Record<string, unknown>> {

@@ -3,23 +3,13 @@
  * echo what was sent, 415 for a body that is not JSON (text/plain included), schema errors that name the field
  * and the values allowed, and a malformed game id answered as an unknown one (404).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { bundledMapIds } from 'dipkit';
-import type { RunningServer } from '../src/index.js';
-import { call, testServer } from './helpers.js';
+import { call, sharedServer } from './helpers.js';
 
-let server: RunningServer;
-let base: string;
-
-before(async () => {
-  server = await testServer();
-  base = server.url;
-});
-after(async () => {
-  await server.close();
-});
+const shared = sharedServer();
 
 function assertProblem(r: { status: number; type: string; body: unknown }, status: number, code: string) {
   assert.equal(r.status, status, JSON.stringify(r.body));
@@ -30,7 +20,7 @@ function assertProblem(r: { status: number; type: string; body: unknown }, statu
 
 /** Sends `request` as raw bytes and resolves with everything the server answers before it closes. */
 function raw(request: string): Promise<string> {
-  const { hostname, port } = new URL(base);
+  const { hostname, port } = new URL(shared.base);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     let text = '';
@@ -44,7 +34,7 @@ function raw(request: string): Promise<string> {
 
 describe('methods', () => {
   test('a wrong method on a known path: 405 with Allow', async () => {
-    const g = await call<{ id: string }>(base, 'POST', '/api/games', {});
+    const g = await call<{ id: string }>(shared.base, 'POST', '/api/games', {});
     const cases: [string, string, string][] = [
       ['DELETE', `/api/games/${g.body.id}`, 'GET, HEAD'],
       ['POST', `/api/games/${g.body.id}/orders`, 'GET, HEAD, PUT'],
@@ -54,7 +44,7 @@ describe('methods', () => {
       ['PATCH', '/api/games/import', 'GET, HEAD, POST'],
     ];
     for (const [method, path, allow] of cases) {
-      const r = await fetch(base + path, { method });
+      const r = await fetch(shared.base + path, { method });
       assert.equal(r.status, 405, `${method} ${path}`);
       assert.equal(r.headers.get('allow'), allow, `${method} ${path}`);
       assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -65,15 +55,15 @@ describe('methods', () => {
   });
 
   test('an unknown path is still 404 no-such-route', async () => {
-    assertProblem(await call(base, 'GET', '/api/nothing'), 404, 'no-such-route');
-    assertProblem(await call(base, 'DELETE', '/api/nothing/at/all'), 404, 'no-such-route');
+    assertProblem(await call(shared.base, 'GET', '/api/nothing'), 404, 'no-such-route');
+    assertProblem(await call(shared.base, 'DELETE', '/api/nothing/at/all'), 404, 'no-such-route');
   });
 });
 
 describe('sizes', () => {
   test('a 10 KB path segment: 414 problem+json that does not echo the path', async () => {
     const long = 'x'.repeat(10_000);
-    const r = await fetch(`${base}/api/games/${long}`);
+    const r = await fetch(`${shared.base}/api/games/${long}`);
     assert.equal(r.status, 414);
     assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
     const text = await r.text();
@@ -83,7 +73,7 @@ describe('sizes', () => {
   });
 
   test('a 10 KB unknown path: 404 quoting no more than its start', async () => {
-    const r = await call(base, 'GET', `/api/nothing${'/y'.repeat(5_000)}`);
+    const r = await call(shared.base, 'GET', `/api/nothing${'/y'.repeat(5_000)}`);
     assertProblem(r, 404, 'no-such-route');
     assert.ok(JSON.stringify(r.body).length < 500);
   });
@@ -110,20 +100,26 @@ describe('sizes', () => {
 
 describe('bodies', () => {
   test('content-type text/plain: 415 unsupported-media-type', async () => {
-    const r = await call(base, 'POST', '/api/games', '{"map": "standard"}', undefined, {
+    const r = await call(shared.base, 'POST', '/api/games', '{"map": "standard"}', undefined, {
       'content-type': 'text/plain',
     });
     assertProblem(r, 415, 'unsupported-media-type');
-    const none = await fetch(`${base}/api/games`, { method: 'POST', body: new Uint8Array([123, 125]) });
+    const none = await fetch(`${shared.base}/api/games`, {
+      method: 'POST',
+      body: new Uint8Array([123, 125]),
+    });
     assert.equal(none.status, 415, 'no content type at all');
   });
 
   test('an unknown field is named, with the fields there are', async () => {
-    const r = await call<{ detail: string }>(base, 'POST', '/api/games', { map: 'standard', colour: 'red' });
+    const r = await call<{ detail: string }>(shared.base, 'POST', '/api/games', {
+      map: 'standard',
+      colour: 'red',
+    });
     assertProblem(r, 400, 'invalid-request');
     assert.match(r.body.detail, /unknown field "colour"/);
     assert.match(r.body.detail, /map, rules, rule/);
-    const nested = await call<{ detail: string }>(base, 'POST', '/api/games', {
+    const nested = await call<{ detail: string }>(shared.base, 'POST', '/api/games', {
       deadlines: { movement: 60, build: 60 },
     });
     assertProblem(nested, 400, 'invalid-request');
@@ -134,16 +130,22 @@ describe('bodies', () => {
   });
 
   test('an unknown map lists the maps', async () => {
-    const r = await call<{ detail: string }>(base, 'POST', '/api/games', { map: 'middle-earth' });
+    const r = await call<{ detail: string }>(shared.base, 'POST', '/api/games', { map: 'middle-earth' });
     assertProblem(r, 400, 'invalid-request');
     assert.match(r.body.detail, /"middle-earth" is not one of/);
     for (const id of ['standard', ...bundledMapIds()]) assert.ok(r.body.detail.includes(id), id);
   });
 
   test('a missing field is named', async () => {
-    const g = await call<{ id: string }>(base, 'POST', '/api/games', {});
-    const j = await call<{ token: string }>(base, 'POST', `/api/games/${g.body.id}/join`, {});
-    const r = await call<{ detail: string }>(base, 'POST', `/api/games/${g.body.id}/ready`, {}, j.body.token);
+    const g = await call<{ id: string }>(shared.base, 'POST', '/api/games', {});
+    const j = await call<{ token: string }>(shared.base, 'POST', `/api/games/${g.body.id}/join`, {});
+    const r = await call<{ detail: string }>(
+      shared.base,
+      'POST',
+      `/api/games/${g.body.id}/ready`,
+      {},
+      j.body.token,
+    );
     assertProblem(r, 400, 'invalid-request');
     assert.match(r.body.detail, /"ready" is missing/);
   });
@@ -153,9 +155,9 @@ describe('game ids', () => {
   test('a short or malformed id is 404 no-such-game, as an unknown one', async () => {
     for (const id of ['abc', 'a$b', 'x'.repeat(65), 'abcdefghijkl', '%C3%A9t%C3%A9-game']) {
       for (const path of [`/api/games/${id}`, `/api/games/${id}/events`, `/api/games/${id}/map.svg`]) {
-        assertProblem(await call(base, 'GET', path), 404, 'no-such-game');
+        assertProblem(await call(shared.base, 'GET', path), 404, 'no-such-game');
       }
-      assertProblem(await call(base, 'POST', `/api/games/${id}/join`, {}), 404, 'no-such-game');
+      assertProblem(await call(shared.base, 'POST', `/api/games/${id}/join`, {}), 404, 'no-such-game');
     }
   });
 });

@@ -2,23 +2,14 @@
  * The list of games (issue 26 point 4): open games are found however many newer full games there are (600 here),
  * and `before=` pages through every game once, newest first.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { migrate, openDb, type RunningServer } from '../src/index.js';
+import { migrate, openDb } from '../src/index.js';
 import { MIGRATIONS } from '../src/migrations.js';
-import { call, POWERS, testServer } from './helpers.js';
+import { call, POWERS, sharedServer } from './helpers.js';
 import { joinAll } from './client.js';
 
-let server: RunningServer;
-let base: string;
-
-before(async () => {
-  server = await testServer();
-  base = server.url;
-});
-after(async () => {
-  await server.close();
-});
+const shared = sharedServer();
 
 interface Listing {
   games: { id: string; openPowers: string[]; createdAt: string; status: string }[];
@@ -26,7 +17,7 @@ interface Listing {
 }
 
 async function create(): Promise<string> {
-  const r = await call<{ id: string }>(base, 'POST', '/api/games', { map: 'standard' });
+  const r = await call<{ id: string }>(shared.base, 'POST', '/api/games', { map: 'standard' });
   assert.equal(r.status, 201);
   return r.body.id;
 }
@@ -36,7 +27,11 @@ async function allPages(query: string, pages = 50): Promise<Listing['games']> {
   const out: Listing['games'] = [];
   let before: string | undefined;
   for (let i = 0; i < pages; i++) {
-    const r = await call<Listing>(base, 'GET', `/api/games?${query}${before ? `&before=${before}` : ''}`);
+    const r = await call<Listing>(
+      shared.base,
+      'GET',
+      `/api/games?${query}${before ? `&before=${before}` : ''}`,
+    );
     assert.equal(r.status, 200, JSON.stringify(r.body));
     out.push(...r.body.games);
     if (r.body.next === undefined) return out;
@@ -48,13 +43,13 @@ async function allPages(query: string, pages = 50): Promise<Listing['games']> {
 
 test('an open game is listed under 600 newer full games, and before= pages through all of them', async () => {
   const open = await create();
-  await call(base, 'POST', `/api/games/${open}/join`, { power: 'FRANCE' });
+  await call(shared.base, 'POST', `/api/games/${open}/join`, { power: 'FRANCE' });
   const full = await create();
-  await joinAll(base, full, POWERS);
+  await joinAll(shared.base, full, POWERS);
   // 600 more games, newer, every power joined: copies of a new empty game, then seven players each (in SQL, as
   // 4,800 requests would take long); the players' trigger fills their seats as a join does.
   const empty = await create();
-  const clones = await server.db.query<{ id: string }>(
+  const clones = await shared.server.db.query<{ id: string }>(
     `INSERT INTO games (id, map, options, settings, admin_hash, status, seq, phase, position, open_seats, created_at)
      SELECT 'full-' || n || '-' || substr(md5(random()::text), 1, 8), map, options, settings, admin_hash, status,
             seq, phase, position, open_seats, created_at + n * interval '1 millisecond'
@@ -62,15 +57,15 @@ test('an open game is listed under 600 newer full games, and before= pages throu
      RETURNING id`,
     [empty],
   );
-  await server.db.query('DELETE FROM games WHERE id = $1', [empty]);
+  await shared.server.db.query('DELETE FROM games WHERE id = $1', [empty]);
   const ids = clones.rows.map((r) => r.id);
-  await server.db.query(
+  await shared.server.db.query(
     `INSERT INTO players (game_id, power, token_hash)
      SELECT g, p, md5(g || p) FROM unnest($1::text[]) AS g, unnest($2::text[]) AS p`,
     [ids, POWERS],
   );
 
-  const listed = await call<Listing>(base, 'GET', '/api/games?open=true');
+  const listed = await call<Listing>(shared.base, 'GET', '/api/games?open=true');
   assert.equal(listed.status, 200);
   const mine = listed.body.games.find((g) => g.id === open);
   assert.ok(mine, 'the open game is on the first page');
@@ -82,7 +77,7 @@ test('an open game is listed under 600 newer full games, and before= pages throu
     assert.ok(g.openPowers.length > 0 && g.status === 'active', `${g.id} is open`);
     assert.ok(g.id !== full && !g.id.startsWith('full-'), `${g.id} is full`);
   }
-  const active = await call<Listing>(base, 'GET', '/api/games?open=true&status=active&limit=1');
+  const active = await call<Listing>(shared.base, 'GET', '/api/games?open=true&status=active&limit=1');
   assert.equal(active.body.games.length, 1);
 
   // Every game once, newest first: the 600 copies, the full game and the open one among them.
@@ -102,10 +97,10 @@ test('an open game is listed under 600 newer full games, and before= pages throu
 });
 
 test('before= names a game: an unknown one is 400 bad-cursor', async () => {
-  const r = await call<{ code: string }>(base, 'GET', '/api/games?before=nosuchgame00');
+  const r = await call<{ code: string }>(shared.base, 'GET', '/api/games?before=nosuchgame00');
   assert.equal(r.status, 400);
   assert.equal(r.body.code, 'bad-cursor');
-  const bad = await call<{ code: string }>(base, 'GET', '/api/games?before=a$b');
+  const bad = await call<{ code: string }>(shared.base, 'GET', '/api/games?before=a$b');
   assert.equal(bad.status, 400);
   assert.equal(bad.body.code, 'invalid-request');
 });

@@ -9,33 +9,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../src/index.js';
+import { startServer } from '../src/index.js';
 import { joinAll, type Seat } from './client.js';
-import {
-  CLI,
-  DATABASE_URL,
-  LOAD_FLAGS,
-  ON_POSTGRES,
-  POWERS,
-  call,
-  testServer,
-  type Reply,
-} from './helpers.js';
+import { DATABASE_URL, ON_POSTGRES, POWERS, call, sharedServer, type Reply } from './helpers.js';
+import { serve, stop as stopServer } from './processes.js';
 
-let server: RunningServer;
-let base: string;
-
-before(async () => {
-  server = await testServer();
-  base = server.url;
-});
-after(async () => {
-  await server.close();
-});
+const shared = sharedServer();
 
 interface Message {
   id: number;
@@ -47,13 +29,13 @@ interface Message {
 }
 
 async function newGame(body: Record<string, unknown> = {}): Promise<{ id: string; adminToken: string }> {
-  const r = await call<{ id: string; adminToken: string }>(base, 'POST', '/api/games', body);
+  const r = await call<{ id: string; adminToken: string }>(shared.base, 'POST', '/api/games', body);
   assert.equal(r.status, 201, JSON.stringify(r.body));
   return r.body;
 }
 
 function send(id: string, token: string | undefined, to: unknown, text: string): Promise<Reply<Message>> {
-  return call<Message>(base, 'POST', `/api/games/${id}/messages`, { to, text }, token);
+  return call<Message>(shared.base, 'POST', `/api/games/${id}/messages`, { to, text }, token);
 }
 
 function assertProblem(r: Reply<unknown>, status: number, code: string): void {
@@ -134,10 +116,10 @@ describe('privacy: every token on every route and the event stream', () => {
 
   before(async () => {
     game = await newGame();
-    seats = await joinAll(base, game.id, POWERS);
+    seats = await joinAll(shared.base, game.id, POWERS);
     const o = await newGame();
-    other = { ...o, seats: await joinAll(base, o.id, POWERS) };
-    const events = `${base}/api/games/${game.id}/events`;
+    other = { ...o, seats: await joinAll(shared.base, o.id, POWERS) };
+    const events = `${shared.base}/api/games/${game.id}/events`;
     // Streams opened before the messages: each power by header and by ?token=, the admin, no token.
     for (const power of POWERS) {
       streams.push({
@@ -165,7 +147,7 @@ describe('privacy: every token on every route and the event stream', () => {
 
   test('POST answers 201 with the message as stored; to is normalised (a list in map order)', async () => {
     const r = await call<{ messages: Message[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${game.id}/messages`,
       undefined,
@@ -183,7 +165,7 @@ describe('privacy: every token on every route and the event stream', () => {
   test('GET /messages: each power reads exactly its own, the admin token and no token only the public', async () => {
     for (const power of POWERS) {
       const r = await call<{ messages: Message[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${game.id}/messages`,
         undefined,
@@ -192,7 +174,7 @@ describe('privacy: every token on every route and the event stream', () => {
       assert.equal(r.status, 200);
       assert.deepEqual(texts(r.body.messages), [...READERS[power]!, 'the end'], power);
       const q = await call<{ messages: Message[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${game.id}/messages?token=${token(power)}`,
       );
@@ -203,7 +185,7 @@ describe('privacy: every token on every route and the event stream', () => {
       ['none', undefined],
     ] as const) {
       const r = await call<{ messages: Message[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${game.id}/messages`,
         undefined,
@@ -223,18 +205,18 @@ describe('privacy: every token on every route and the event stream', () => {
     for (const t of tries) {
       for (const path of ['/messages', '/messages?counterpart=ENGLAND', '/export', '/export?format=dipkit']) {
         assertProblem(
-          await call(base, 'GET', `/api/games/${game.id}${path}`, undefined, t),
+          await call(shared.base, 'GET', `/api/games/${game.id}${path}`, undefined, t),
           401,
           'bad-token',
         );
       }
       assertProblem(
-        await call(base, 'GET', `/api/games/${game.id}/messages?token=${encodeURIComponent(t)}`),
+        await call(shared.base, 'GET', `/api/games/${game.id}/messages?token=${encodeURIComponent(t)}`),
         401,
         'bad-token',
       );
       assertProblem(
-        await call(base, 'GET', `/api/games/${game.id}/events?token=${encodeURIComponent(t)}`),
+        await call(shared.base, 'GET', `/api/games/${game.id}/events?token=${encodeURIComponent(t)}`),
         401,
         'bad-token',
       );
@@ -242,7 +224,7 @@ describe('privacy: every token on every route and the event stream', () => {
     }
     // And the other game's streams and lists hold none of this game's messages.
     const r = await call<{ messages: Message[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${other.id}/messages`,
       undefined,
@@ -255,7 +237,7 @@ describe('privacy: every token on every route and the event stream', () => {
     for (const power of POWERS) {
       for (const counterpart of [...POWERS.filter((p) => p !== power), 'ALL']) {
         const r = await call<{ messages: Message[] }>(
-          base,
+          shared.base,
           'GET',
           `/api/games/${game.id}/messages?counterpart=${counterpart}`,
           undefined,
@@ -275,7 +257,7 @@ describe('privacy: every token on every route and the event stream', () => {
     // Without a power: only what the public may read, of that power.
     for (const t of [game.adminToken, undefined]) {
       const r = await call<{ messages: Message[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${game.id}/messages?counterpart=GERMANY`,
         undefined,
@@ -284,7 +266,13 @@ describe('privacy: every token on every route and the event stream', () => {
       assert.deepEqual(texts(r.body.messages), PUBLIC);
     }
     assertProblem(
-      await call(base, 'GET', `/api/games/${game.id}/messages?counterpart=MARS`, undefined, token('FRANCE')),
+      await call(
+        shared.base,
+        'GET',
+        `/api/games/${game.id}/messages?counterpart=MARS`,
+        undefined,
+        token('FRANCE'),
+      ),
       422,
       'unknown-power',
     );
@@ -292,7 +280,7 @@ describe('privacy: every token on every route and the event stream', () => {
 
   test('?since=ID: only the later messages', async () => {
     const r = await call<{ messages: Message[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${game.id}/messages?since=2`,
       undefined,
@@ -312,7 +300,7 @@ describe('privacy: every token on every route and the event stream', () => {
       ['none', undefined],
     ] as const) {
       const mila = await call<{ phases: { messages: { message: string }[] }[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${game.id}/export`,
         undefined,
@@ -323,7 +311,7 @@ describe('privacy: every token on every route and the event stream', () => {
       const allowed = READERS[who] ?? PUBLIC;
       assert.deepEqual(milaTexts, [...allowed, 'the end'], `${who} MILA`);
       const dipkit = await call<{ messages?: { text: string }[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${game.id}/export?format=dipkit`,
         undefined,
@@ -347,7 +335,7 @@ describe('privacy: every token on every route and the event stream', () => {
 
   test('nothing else shows a message: the game view, the history, the lobby list', async () => {
     for (const path of [`/api/games/${game.id}`, '/api/games', `/api/games/${game.id}/map.svg`]) {
-      const r = await call(base, 'GET', path);
+      const r = await call(shared.base, 'GET', path);
       for (const m of SENT) assert.ok(!JSON.stringify(r.body).includes(m.text.slice(0, 12)), path);
     }
   });
@@ -356,16 +344,16 @@ describe('privacy: every token on every route and the event stream', () => {
 describe('press settings', () => {
   test('defaults: full press in every phase, reported by GET /api/games/{id}', async () => {
     const g = await newGame();
-    const view = await call<Record<string, unknown>>(base, 'GET', `/api/games/${g.id}`);
+    const view = await call<Record<string, unknown>>(shared.base, 'GET', `/api/games/${g.id}`);
     assert.equal(view.body['press'], 'full');
     assert.equal(view.body['pressInRetreatsAndAdjustments'], true);
   });
 
   test('public press: messages to all only; private ones 403 press-not-allowed', async () => {
     const g = await newGame({ press: 'public' });
-    const view = await call<Record<string, unknown>>(base, 'GET', `/api/games/${g.id}`);
+    const view = await call<Record<string, unknown>>(shared.base, 'GET', `/api/games/${g.id}`);
     assert.equal(view.body['press'], 'public');
-    const [f] = await joinAll(base, g.id, ['FRANCE']);
+    const [f] = await joinAll(shared.base, g.id, ['FRANCE']);
     assertProblem(await send(g.id, f!.token, 'ENGLAND', 'psst'), 403, 'press-not-allowed');
     assertProblem(await send(g.id, f!.token, ['ENGLAND', 'ITALY'], 'psst'), 403, 'press-not-allowed');
     assert.equal((await send(g.id, f!.token, 'ALL', 'hello all')).status, 201);
@@ -373,11 +361,11 @@ describe('press settings', () => {
 
   test('gunboat (none): every message 403 press-not-allowed, nothing stored', async () => {
     const g = await newGame({ press: 'none' });
-    const [f] = await joinAll(base, g.id, ['FRANCE']);
+    const [f] = await joinAll(shared.base, g.id, ['FRANCE']);
     for (const to of ['ALL', 'ENGLAND'])
       assertProblem(await send(g.id, f!.token, to, 'hi'), 403, 'press-not-allowed');
     const r = await call<{ messages: Message[] }>(
-      base,
+      shared.base,
       'GET',
       `/api/games/${g.id}/messages`,
       undefined,
@@ -399,15 +387,15 @@ describe('press settings', () => {
     const upTo = cicero.phases.findIndex((p) => p.name === 'W1901A');
     const cut = { ...cicero, phases: cicero.phases.slice(0, upTo + 1) };
     for (const open of [false, true]) {
-      const r = await call<{ id: string }>(base, 'POST', '/api/games/import', {
+      const r = await call<{ id: string }>(shared.base, 'POST', '/api/games/import', {
         game: cut,
         pressInRetreatsAndAdjustments: open,
       });
       assert.equal(r.status, 201, JSON.stringify(r.body));
-      const view = await call<Record<string, unknown>>(base, 'GET', `/api/games/${r.body.id}`);
+      const view = await call<Record<string, unknown>>(shared.base, 'GET', `/api/games/${r.body.id}`);
       assert.equal(view.body['phase'], 'W1901A');
       assert.equal(view.body['pressInRetreatsAndAdjustments'], open);
-      const [e] = await joinAll(base, r.body.id, ['ENGLAND']);
+      const [e] = await joinAll(shared.base, r.body.id, ['ENGLAND']);
       const sent = await send(r.body.id, e!.token, 'ALL', 'builds?');
       if (open) assert.equal(sent.status, 201);
       else assertProblem(sent, 403, 'press-not-allowed');
@@ -415,9 +403,9 @@ describe('press settings', () => {
   });
 
   test('a bad press setting is refused (400)', async () => {
-    assertProblem(await call(base, 'POST', '/api/games', { press: 'some' }), 400, 'invalid-request');
+    assertProblem(await call(shared.base, 'POST', '/api/games', { press: 'some' }), 400, 'invalid-request');
     assertProblem(
-      await call(base, 'POST', '/api/games', { pressInRetreatsAndAdjustments: 'no' }),
+      await call(shared.base, 'POST', '/api/games', { pressInRetreatsAndAdjustments: 'no' }),
       400,
       'invalid-request',
     );
@@ -427,7 +415,7 @@ describe('press settings', () => {
 describe('what a message may be', () => {
   test('text up to 10,000 characters without control characters; recipients checked; tokens checked', async () => {
     const g = await newGame();
-    const [f] = await joinAll(base, g.id, ['FRANCE']);
+    const [f] = await joinAll(shared.base, g.id, ['FRANCE']);
     const t = f!.token;
     assert.equal((await send(g.id, t, 'England', 'x'.repeat(10_000))).status, 201);
     assert.equal((await send(g.id, t, 'ALL', 'line one\nline two\ttabbed 🙂')).status, 201);
@@ -440,29 +428,36 @@ describe('what a message may be', () => {
     assertProblem(await send(g.id, t, [], 'hi'), 400, 'invalid-request');
     assertProblem(await send(g.id, t, 5, 'hi'), 400, 'invalid-request');
     assertProblem(
-      await call(base, 'POST', `/api/games/${g.id}/messages`, { to: 'ALL', text: 'hi', extra: 1 }, t),
+      await call(shared.base, 'POST', `/api/games/${g.id}/messages`, { to: 'ALL', text: 'hi', extra: 1 }, t),
       400,
       'invalid-request',
     );
     assertProblem(await send(g.id, undefined, 'ALL', 'hi'), 401, 'missing-token');
     assertProblem(await send(g.id, g.adminToken, 'ALL', 'hi'), 403, 'admin-cannot-send');
     assertProblem(await send('nosuchgame0', t, 'ALL', 'hi'), 404, 'no-such-game');
-    assertProblem(await call(base, 'GET', '/api/games/nosuchgame0/messages'), 404, 'no-such-game');
-    const r = await call<{ messages: Message[] }>(base, 'GET', `/api/games/${g.id}/messages`, undefined, t);
+    assertProblem(await call(shared.base, 'GET', '/api/games/nosuchgame0/messages'), 404, 'no-such-game');
+    const r = await call<{ messages: Message[] }>(
+      shared.base,
+      'GET',
+      `/api/games/${g.id}/messages`,
+      undefined,
+      t,
+    );
     assert.equal(r.body.messages.length, 2);
   });
 
   test('a finished game takes no more messages (409 game-over)', async () => {
     const g = await newGame({ maxYear: 1901 });
-    const [f] = await joinAll(base, g.id, ['FRANCE']);
-    for (let i = 0; i < 2; i++) await call(base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
+    const [f] = await joinAll(shared.base, g.id, ['FRANCE']);
+    for (let i = 0; i < 2; i++)
+      await call(shared.base, 'POST', `/api/games/${g.id}/process`, {}, g.adminToken);
     assertProblem(await send(g.id, f!.token, 'ALL', 'gg'), 409, 'game-over');
   });
 });
 
 test('the rate per power: 30 a minute, then 429 rate-limited with Retry-After; other powers unaffected', async () => {
   const g = await newGame();
-  const [f, e] = await joinAll(base, g.id, ['FRANCE', 'ENGLAND']);
+  const [f, e] = await joinAll(shared.base, g.id, ['FRANCE', 'ENGLAND']);
   const sent = await Promise.all(
     Array.from({ length: 30 }, (_, i) => send(g.id, f!.token, 'ALL', `spam ${i}`)),
   );
@@ -470,7 +465,7 @@ test('the rate per power: 30 a minute, then 429 rate-limited with Retry-After; o
     sent.map((r) => r.status),
     Array(30).fill(201),
   );
-  const refused = await fetch(`${base}/api/games/${g.id}/messages`, {
+  const refused = await fetch(`${shared.base}/api/games/${g.id}/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${f!.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ to: 'ALL', text: 'one more' }),
@@ -480,7 +475,7 @@ test('the rate per power: 30 a minute, then 429 rate-limited with Retry-After; o
   const wait = Number(refused.headers.get('retry-after'));
   assert.ok(wait >= 1 && wait <= 60, String(wait));
   assert.equal((await send(g.id, e!.token, 'ALL', 'my turn')).status, 201);
-  const r = await call<{ messages: Message[] }>(base, 'GET', `/api/games/${g.id}/messages`);
+  const r = await call<{ messages: Message[] }>(shared.base, 'GET', `/api/games/${g.id}/messages`);
   assert.equal(r.body.messages.length, 31);
 });
 
@@ -500,21 +495,31 @@ describe('recorded games with press: import and export', () => {
   for (const [file, count, publicCount] of FILES) {
     test(`${file}: imported finished, every one of its ${count} messages exported identical, and public`, async () => {
       const original = read(file);
-      const r = await call<{ id: string }>(base, 'POST', '/api/games/import', {
+      const r = await call<{ id: string }>(shared.base, 'POST', '/api/games/import', {
         game: original,
         finished: true,
       });
       assert.equal(r.status, 201, JSON.stringify(r.body));
-      const view = await call<{ status: string; history: unknown[] }>(base, 'GET', `/api/games/${r.body.id}`);
+      const view = await call<{ status: string; history: unknown[] }>(
+        shared.base,
+        'GET',
+        `/api/games/${r.body.id}`,
+      );
       assert.equal(view.body.status, 'draw');
-      const exported = await call<Mila>(base, 'GET', `/api/games/${r.body.id}/export`);
+      const exported = await call<Mila>(shared.base, 'GET', `/api/games/${r.body.id}/export`);
       assert.deepEqual(byPhase(exported.body), byPhase(original));
       // Through dipkit's own format and a second import: still identical.
-      const dipkit = await call(base, 'GET', `/api/games/${r.body.id}/export?format=dipkit`);
-      const again = await call<{ id: string }>(base, 'POST', '/api/games/import', { game: dipkit.body });
-      const twice = await call<Mila>(base, 'GET', `/api/games/${again.body.id}/export`);
+      const dipkit = await call(shared.base, 'GET', `/api/games/${r.body.id}/export?format=dipkit`);
+      const again = await call<{ id: string }>(shared.base, 'POST', '/api/games/import', {
+        game: dipkit.body,
+      });
+      const twice = await call<Mila>(shared.base, 'GET', `/api/games/${again.body.id}/export`);
       assert.deepEqual(byPhase(twice.body), byPhase(original));
-      const list = await call<{ messages: Message[] }>(base, 'GET', `/api/games/${r.body.id}/messages`);
+      const list = await call<{ messages: Message[] }>(
+        shared.base,
+        'GET',
+        `/api/games/${r.body.id}/messages`,
+      );
       assert.equal(list.body.messages.length, count);
       assert.deepEqual(
         list.body.messages.map((m) => m.id),
@@ -524,22 +529,26 @@ describe('recorded games with press: import and export', () => {
 
     test(`${file}: imported as a game in play, its private messages stay private (${publicCount} public)`, async () => {
       const original = read(file);
-      const r = await call<{ id: string; adminToken: string }>(base, 'POST', '/api/games/import', {
+      const r = await call<{ id: string; adminToken: string }>(shared.base, 'POST', '/api/games/import', {
         game: original,
       });
-      const none = await call<{ messages: Message[] }>(base, 'GET', `/api/games/${r.body.id}/messages`);
+      const none = await call<{ messages: Message[] }>(
+        shared.base,
+        'GET',
+        `/api/games/${r.body.id}/messages`,
+      );
       assert.equal(none.body.messages.length, publicCount);
       const admin = await call<{ messages: Message[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${r.body.id}/messages`,
         undefined,
         r.body.adminToken,
       );
       assert.equal(admin.body.messages.length, publicCount);
-      const [e] = await joinAll(base, r.body.id, ['ENGLAND']);
+      const [e] = await joinAll(shared.base, r.body.id, ['ENGLAND']);
       const mine = await call<{ messages: Message[] }>(
-        base,
+        shared.base,
         'GET',
         `/api/games/${r.body.id}/messages`,
         undefined,
@@ -556,35 +565,6 @@ describe('recorded games with press: import and export', () => {
     });
   }
 });
-
-/** Starts `dipkit serve` on a free port; resolves once it listens. */
-function serve(database: string[]): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...LOAD_FLAGS, ...database], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`no start in 120 s: ${out} ${err}`)), 120_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: m[1], child });
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`dipkit serve exited (${code}): ${err}`)));
-  });
-}
-
-async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
 
 test(
   'SIGKILL while messages are sent: every message answered 201 is kept, in order, after the restart',
@@ -619,7 +599,7 @@ test(
         }
       });
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await kill(instance.child, 'SIGKILL');
+      await stopServer(instance, 'SIGKILL');
       stop = true;
       await Promise.all(writers);
       const total = [...acknowledged.values()].reduce((n, l) => n + l.length, 0);
@@ -662,7 +642,7 @@ test(
       );
       assert.equal(after.status, 201);
     } finally {
-      await kill(instance.child, 'SIGKILL');
+      await stopServer(instance, 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   },
@@ -679,7 +659,7 @@ test(
     const second = await startServer({ port: 0, database: DATABASE_URL ?? '' });
     try {
       const g = await newGame();
-      const seats = await joinAll(base, g.id, ['FRANCE', 'ENGLAND', 'ITALY']);
+      const seats = await joinAll(shared.base, g.id, ['FRANCE', 'ENGLAND', 'ITALY']);
       const events = `${second.url}/api/games/${g.id}/events`;
       const england = await openStream(`${events}?token=${seats[1]!.token}`);
       const italy = await openStream(`${events}?token=${seats[2]!.token}`);

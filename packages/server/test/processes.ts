@@ -22,7 +22,8 @@ export function serve(database: string[]): Promise<Instance> {
     });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s: ${out} ${err}`)), 60_000);
+    // Generous: a loaded CI machine starting PGlite and running migrations can take a minute.
+    const timer = setTimeout(() => reject(new Error(`no start in 120 s: ${out} ${err}`)), 120_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
