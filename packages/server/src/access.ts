@@ -2,6 +2,7 @@
  * Who calls: tokens checked against the hashes of a game (admin and powers), and joining a game as a power.
  */
 import { lookupPower, type Game, type GameOptions } from 'dipkit';
+import { randomInt } from 'node:crypto';
 import { type Db } from './db.js';
 import { Problem } from './problems.js';
 import { hashToken, matchToken, newToken } from './tokens.js';
@@ -106,12 +107,23 @@ export function callerPower(caller: Caller): string {
   return caller.power;
 }
 
-export async function joinGame(
+/** Why a power could not be seated at a game. */
+export type SeatRefusal = 'game-over' | 'taken' | 'full' | 'unknown-power';
+
+/**
+ * Seats a player at game `id` in one transaction (the game row locked): `wanted` (a power name) when given and
+ * open, otherwise a random open power; its `players` row gets `tokenHashOf(power)` and a `joined` event (with
+ * `event`'s fields). HTTP joins and DAIDE seats both take their power here.
+ */
+export async function takePower(
   db: Db,
   id: string,
   wanted: string | undefined,
-): Promise<{ power: string; token: string }> {
-  const token = newToken();
+  tokenHashOf: (power: string) => string,
+  event: Record<string, unknown> = {},
+): Promise<
+  { power: string } | { refused: SeatRefusal; status: string; powers: readonly string[]; power?: string }
+> {
   return db.transaction(async (tx) => {
     const g = await tx.query<{ map: string; status: string }>(
       'SELECT map, status FROM games WHERE id = $1 FOR UPDATE',
@@ -119,8 +131,9 @@ export async function joinGame(
     );
     const game = g.rows[0];
     if (!game) throw notFound(id);
-    if (game.status !== 'active') throw new Problem(409, 'game-over', `the game is over (${game.status})`);
     const map = mapOf(game.map);
+    const refuse = (refused: SeatRefusal) => ({ refused, status: game.status, powers: map.powers });
+    if (game.status !== 'active') return refuse('game-over');
     const taken = new Set(
       (await tx.query<{ power: string }>('SELECT power FROM players WHERE game_id = $1', [id])).rows.map(
         (r) => r.power,
@@ -129,25 +142,39 @@ export async function joinGame(
     let power: string | undefined;
     if (wanted !== undefined) {
       power = map.powers[lookupPower(map, wanted)];
-      if (power === undefined) {
-        throw new Problem(
-          422,
-          'unknown-power',
-          `unknown power "${wanted}"; powers: ${map.powers.join(', ')}`,
-        );
-      }
-      if (taken.has(power)) throw new Problem(409, 'power-taken', `${power} has already joined game "${id}"`);
+      if (power === undefined) return refuse('unknown-power');
+      if (taken.has(power)) return { ...refuse('taken'), power };
     } else {
       const open = map.powers.filter((p) => !taken.has(p));
-      power = open[Math.floor(Math.random() * open.length)];
-      if (power === undefined) throw new Problem(409, 'game-full', `every power of game "${id}" has joined`);
+      power = open[randomInt(open.length || 1)];
+      if (power === undefined) return refuse('full');
     }
     await tx.query('INSERT INTO players (game_id, power, token_hash) VALUES ($1, $2, $3)', [
       id,
       power,
-      hashToken(token),
+      tokenHashOf(power),
     ]);
-    await addEvent(tx, id, 'joined', { power });
-    return { power, token };
+    await addEvent(tx, id, 'joined', { power, ...event });
+    return { power };
   });
+}
+
+export async function joinGame(
+  db: Db,
+  id: string,
+  wanted: string | undefined,
+): Promise<{ power: string; token: string }> {
+  const token = newToken();
+  const seat = await takePower(db, id, wanted, () => hashToken(token));
+  if (!('refused' in seat)) return { power: seat.power, token };
+  switch (seat.refused) {
+    case 'game-over':
+      throw new Problem(409, 'game-over', `the game is over (${seat.status})`);
+    case 'unknown-power':
+      throw new Problem(422, 'unknown-power', `unknown power "${wanted}"; powers: ${seat.powers.join(', ')}`);
+    case 'taken':
+      throw new Problem(409, 'power-taken', `${seat.power} has already joined game "${id}"`);
+    case 'full':
+      throw new Problem(409, 'game-full', `every power of game "${id}" has joined`);
+  }
 }

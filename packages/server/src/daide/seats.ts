@@ -4,11 +4,11 @@
  * which no HTTP token can match (it is not a hex hash) and which IAM checks to give the seat back.
  */
 import { randomInt } from 'node:crypto';
-import { lookupPower, type SubmittedOrder } from 'dipkit';
+import type { SubmittedOrder } from 'dipkit';
 import type { Db, Queryable } from '../db.js';
-import type { Caller } from '../access.js';
+import { takePower, type Caller, type SeatRefusal } from '../access.js';
 import { hashToken } from '../tokens.js';
-import { addEvent, mapOf, notFound, type GameRow, GAME_COLUMNS } from '../rows.js';
+import { notFound, type GameRow, GAME_COLUMNS } from '../rows.js';
 
 export const SEAT_PREFIX = 'daide:';
 
@@ -24,42 +24,10 @@ export async function takeSeat(
   db: Db,
   id: string,
   wanted: string | undefined,
-): Promise<
-  { power: string; passcode: number } | { refused: 'game-over' | 'taken' | 'full' | 'unknown-power' }
-> {
-  return db.transaction(async (tx) => {
-    const g = await tx.query<{ map: string; status: string }>(
-      'SELECT map, status FROM games WHERE id = $1 FOR UPDATE',
-      [id],
-    );
-    const game = g.rows[0];
-    if (!game) throw notFound(id);
-    if (game.status !== 'active') return { refused: 'game-over' as const };
-    const map = mapOf(game.map);
-    const taken = new Set(
-      (await tx.query<{ power: string }>('SELECT power FROM players WHERE game_id = $1', [id])).rows.map(
-        (r) => r.power,
-      ),
-    );
-    let power: string | undefined;
-    if (wanted !== undefined) {
-      power = map.powers[lookupPower(map, wanted)];
-      if (power === undefined) return { refused: 'unknown-power' as const };
-      if (taken.has(power)) return { refused: 'taken' as const };
-    } else {
-      const open = map.powers.filter((p) => !taken.has(p));
-      power = open[randomInt(open.length || 1)];
-      if (power === undefined) return { refused: 'full' as const };
-    }
-    const passcode = randomInt(1, 8192);
-    await tx.query('INSERT INTO players (game_id, power, token_hash) VALUES ($1, $2, $3)', [
-      id,
-      power,
-      seatHash(id, power, passcode),
-    ]);
-    await addEvent(tx, id, 'joined', { power, daide: true });
-    return { power, passcode };
-  });
+): Promise<{ power: string; passcode: number } | { refused: SeatRefusal }> {
+  const passcode = randomInt(1, 8192);
+  const seat = await takePower(db, id, wanted, (power) => seatHash(id, power, passcode), { daide: true });
+  return 'refused' in seat ? { refused: seat.refused } : { power: seat.power, passcode };
 }
 
 /** Whether `passcode` is the one HLO gave the DAIDE seat of `power`. */
