@@ -64,3 +64,4 @@ export {
   textOf,
   type DaideOrder,
 } from './board.js';
+export { pressError, PRESS_TOKEN_LEVELS, FREE_TEXT_LEVEL } from './press.js';

@@ -654,6 +654,118 @@ test('press: SND becomes a message of the game and messages reach the DAIDE clie
   lone.close();
 });
 
+/** The DAIDE seats FRA and GER, and HTTP players for the five others (power to token), all greeted. */
+async function pressTable(
+  port: number,
+  id: string,
+  name: string,
+): Promise<{ france: DaideClient; germany: DaideClient; tokens: Map<string, string>; hlo: string }> {
+  const france = await seat(port, `FRA:${name}`);
+  const germany = await seat(port, `GER:${name}`);
+  const tokens = new Map<string, string>();
+  for (const power of ['ENGLAND', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) {
+    const j = await call<{ token: string }>(server.url, 'POST', `/api/games/${id}/join`, { power });
+    tokens.set(power, j.body.token);
+  }
+  const hlo = await france.until(/^HLO /);
+  await germany.until(/^HLO /);
+  return { france, germany, tokens, hlo };
+}
+
+/** The answer to a SND (the server's answers to it are YES, REJ, HUH, CCD and OUT). */
+async function sndAnswer(c: DaideClient, snd: string): Promise<string> {
+  c.send(snd);
+  return c.until(/^(YES|REJ|HUH|CCD|OUT) /);
+}
+
+async function textsFrom(id: string, token: string | undefined, power: string): Promise<string[]> {
+  const r = await call<{ messages: { from: string; text: string }[] }>(
+    server.url,
+    'GET',
+    `/api/games/${id}/messages`,
+    undefined,
+    token,
+  );
+  return r.body.messages.filter((m) => m.from === power).map((m) => m.text);
+}
+
+test('press settings in DAIDE: public press refuses a private SND (REJ); full press checks the grammar of its level (HUH) and a recipient in civil disorder (CCD)', async () => {
+  // Public press only: a message to all is sent, a private one (to one power or to several) is refused.
+  const pub = await daideGame({ press: 'public', deadlines: null });
+  const p = await pressTable(pub.port, pub.id, 'Public');
+  assert.match(p.hlo, /^HLO \(FRA\) \(\d+\) \(\(LVL 8000\)\)$/);
+  assert.equal(await sndAnswer(p.france, "SND (ENG) ('psst')"), "REJ (SND (ENG) ('psst'))");
+  assert.equal(await sndAnswer(p.france, "SND (ENG GER) ('psst')"), "REJ (SND (ENG GER) ('psst'))");
+  const toAll = "SND (ENG GER ITA AUS RUS TUR) ('hello, all')";
+  assert.equal(await sndAnswer(p.france, toAll), `YES (${toAll})`);
+  assert.equal(await p.germany.until(/^FRM /), "FRM (FRA) (ENG GER ITA AUS RUS TUR) ('hello, all')");
+  assert.deepEqual(await textsFrom(pub.id, p.tokens.get('ENGLAND'), 'FRANCE'), ['hello, all']);
+  p.france.close();
+  p.germany.close();
+
+  // Full press at level 8000: every level's press is understood, what fits none of them is not.
+  const full = await daideGame({ deadlines: null });
+  const f = await pressTable(full.port, full.id, 'Full');
+  assert.match(f.hlo, /\(\(LVL 8000\)\)$/);
+  const huh: [string, string][] = [
+    ['SND (ENG) (PCE (ENG FRA))', 'HUH (SND (ENG) (ERR PCE (ENG FRA)))'],
+    ['SND (ENG) (PRP (XDO ((FRA AMY PAR) MTO)))', 'HUH (SND (ENG) (PRP (XDO ((FRA AMY PAR) MTO ERR))))'],
+    ['SND (ENG) (PRP (NME))', 'HUH (SND (ENG) (PRP (ERR NME)))'],
+    ['SND (ENG) (PRP (DRW (ENG FRA)))', 'HUH (SND (ENG) (PRP (DRW ERR (ENG FRA))))'],
+  ];
+  for (const [snd, answer] of huh) assert.equal(await sndAnswer(f.france, snd), answer, snd);
+  const iff =
+    'SND (SPR 1901) (ENG GER) (IFF (NOT (XDO ((GER FLT KIE) MTO DEN))) THN (PRP (FOR (FAL 1901) (XDO ((ENG FLT NTH) SUP (FRA FLT BRE) MTO ECH)))))';
+  assert.equal(await sndAnswer(f.france, iff), `YES (${iff})`, 'level 100 press, within 8000');
+  assert.equal(await f.germany.until(/^FRM /), `FRM (FRA) (ENG GER) ${iff.slice(iff.indexOf('(IFF'))}`);
+  // Germany's client goes away: its seat is in civil disorder and cannot receive press; the message goes to
+  // nobody, England included.
+  f.germany.close();
+  assert.equal(await f.france.until(/^CCD /), 'CCD (GER)');
+  assert.equal(await sndAnswer(f.france, "SND (ENG GER) ('anyone there?')"), 'CCD (GER)');
+  assert.equal(await sndAnswer(f.france, "SND (ENG) ('just you')"), "YES (SND (ENG) ('just you'))");
+  assert.deepEqual(await textsFrom(full.id, f.tokens.get('ENGLAND'), 'FRANCE'), [
+    iff.slice(iff.indexOf('(IFF') + 1, -1),
+    'just you',
+  ]);
+  f.france.close();
+});
+
+test('press closed in retreats and adjustments: HLO says NPR and NPB, and a SND in the adjustments is refused', async () => {
+  const { id, port } = await daideGame({ pressInRetreatsAndAdjustments: false, deadlines: null });
+  const france = await seat(port, 'FRA:Closed');
+  const tokens = new Map<string, string>();
+  for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) {
+    const j = await call<{ token: string }>(server.url, 'POST', `/api/games/${id}/join`, { power });
+    tokens.set(power, j.body.token);
+  }
+  assert.match(await france.until(/^HLO /), /^HLO \(FRA\) \(\d+\) \(\(LVL 8000\) \(NPR\) \(NPB\)\)$/);
+  // Germany takes Denmark, so that 1901 ends with an adjustment phase (its build), which waits for France's SND.
+  let answered: () => void = () => undefined;
+  const winterAsked = new Promise<void>((resolve) => (answered = resolve));
+  const players = httpPlayers(id, tokens, async (phase, power, token) => {
+    if (phase === 'S1901M' && power === 'GERMANY')
+      await call(server.url, 'PUT', `/api/games/${id}/orders`, { orders: ['F KIE - DEN'], phase }, token);
+    if (phase === 'W1901A') await winterAsked;
+  });
+  try {
+    assert.equal(await sndAnswer(france, "SND (ENG) ('spring')"), "YES (SND (ENG) ('spring'))");
+    const holds = 'SUB ((FRA FLT BRE) HLD) ((FRA AMY PAR) HLD) ((FRA AMY MAR) HLD)';
+    france.send(holds);
+    await france.until(/^NOW \(FAL 1901\)/);
+    france.send(holds);
+    await france.until(/^NOW \(WIN 1901\)/);
+    const winter = await sndAnswer(france, "SND (ENG) ('winter')");
+    answered();
+    assert.equal(winter, "REJ (SND (ENG) ('winter'))");
+    assert.deepEqual(await textsFrom(id, tokens.get('ENGLAND'), 'FRANCE'), ['spring']);
+  } finally {
+    answered();
+    await players.stop();
+    france.close();
+  }
+});
+
 const INDEX = new URL('../src/index.js', import.meta.url).href;
 
 /**

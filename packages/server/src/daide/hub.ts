@@ -13,6 +13,7 @@ import {
   nowMessage,
   scoMessage,
   turnItem,
+  type DaideItem,
   type DaideMessage,
   type MapTokens,
 } from 'dipkit/daide';
@@ -23,7 +24,7 @@ import { addEvent, mapOf, powersToOrder, type Deadlines, type Settings } from '.
 import { lockActiveGame } from '../processing.js';
 import { Session } from './session.js';
 import { daidePowers, readSnapshot, seatCaller, type GameSnapshot } from './seats.js';
-import { deliveredTo, frmMessage, lastMessage, messagesSince, pressLevel } from './press.js';
+import { deliveredTo, frmMessage, lastMessage, messagesSince, pressLevel, pressOptions } from './press.js';
 
 export interface DaideOptions {
   /** The ports games take, first and last (default 16713-16812; [0, 0]: any free port, for tests). */
@@ -59,8 +60,9 @@ export class GameLink {
   /** Powers whose DRW stands in the current phase. */
   readonly draws = new Set<string>();
   deadlines: Deadlines | null;
-  /** The press level HLO offers (press.ts). */
+  /** The press level HLO offers, and its press options (NPR, NPB) (press.ts). */
   readonly level: number;
+  readonly pressOptions: DaideItem[];
   /** The last message number the clients were given press up to (undefined until first read). */
   messageSeq: number | undefined;
   started = false;
@@ -88,6 +90,7 @@ export class GameLink {
     this.seq = seq;
     this.deadlines = settings.deadlines;
     this.level = pressLevel(settings);
+    this.pressOptions = pressOptions(settings);
   }
 
   get db(): Db {
@@ -125,6 +128,12 @@ export class GameLink {
       ['NOT', ['CCD', [this.tokens.powerTokens[this.map.powers.indexOf(power)] ?? 'UNO']]],
       session,
     );
+  }
+
+  /** The DAIDE seats with no connection: in civil disorder until their client comes back. */
+  async inCivilDisorder(): Promise<Set<string>> {
+    const connected = new Set([...this.sessions].filter((s) => s.open).map((s) => s.power));
+    return new Set([...(await daidePowers(this.db, this.id))].filter((p) => !connected.has(p)));
   }
 
   /** A connection closed: a player's seat goes to civil disorder until it comes back. */
@@ -268,10 +277,9 @@ export class GameLink {
   /** A DAIDE seat with no connection is in civil disorder: it is ready at once, with whatever orders it has. */
   async #civilDisorder(snap: GameSnapshot): Promise<void> {
     if (!this.started || snap.row.status !== 'active') return;
-    const connected = new Set([...this.sessions].filter((s) => s.open).map((s) => s.power));
     const must = powersToOrder(this.map, snap.row.position);
-    for (const power of await daidePowers(this.db, this.id)) {
-      if (connected.has(power) || snap.ready.has(power) || !must.has(power)) continue;
+    for (const power of await this.inCivilDisorder()) {
+      if (snap.ready.has(power) || !must.has(power)) continue;
       try {
         await setReady(this.db, seatCaller(snap.row, power), this.id, true, snap.row.phase, this.instance);
       } catch (e) {

@@ -1,28 +1,34 @@
 /**
  * DAIDE press onto the server's messages (messages.ts), both ways. A game with press offers level 8000 (free
- * text, which includes every level from 10 up) in HLO; a game without press offers level 0 and SND gets HUH.
+ * text, which includes every level from 10 up) in HLO, with NPR and NPB when press is closed in retreats and
+ * adjustments; a game without press offers level 0 and SND gets HUH.
  *
- * - `SND [(turn)] (powers) (press)` from a seated client is POST /api/games/{id}/messages for its power: the same
- *   checks (press settings, rate, recipients), answered YES (SND ...) once stored, REJ (SND ...) when refused.
- *   A string (`('hello')`) is stored as its text; any other press message (`PRP (PCE (ENG FRA))`) in its DAIDE
- *   text form. Naming every other power is a message to all.
+ * - `SND [(turn)] (powers) (press)` from a seated client is POST /api/games/{id}/messages for its power, answered
+ *   as the Message Syntax says: HUH with ERR where the press stops fitting the grammar of the game's level
+ *   (dipkit/daide's pressError); REJ for another turn, a sender among its recipients or out of the game, press
+ *   closed in this phase (NPR, NPB) or refused by the game's settings (a private message in a game with public
+ *   press only: DAIDE has no word for it, and REJ is its answer to press the game does not allow); CCD or OUT
+ *   when a recipient is in civil disorder (a DAIDE seat with no connection) or eliminated, the message then sent
+ *   to nobody; YES once stored. A string (`('hello')`) is stored as its text; any other press message
+ *   (`PRP (PCE (ENG FRA))`) in its DAIDE text form. Naming every other power is a message to all.
  * - Every message stored afterwards (from HTTP, the web or another DAIDE client) reaches the DAIDE clients whose
  *   power may read it, as `FRM (sender) (recipients) (press)`, never its own sender's, never an observer's: a
  *   private message only its recipients. A text in DAIDE's canonical form goes as those tokens, any other text
  *   as a string (characters outside ASCII as "?").
  */
-import { ALL } from 'dipkit';
+import { ALL, phaseName, type Position } from 'dipkit';
 import {
   encodeMessage,
+  FREE_TEXT_LEVEL,
   messageText,
   parseMessageText,
   parseTurn,
+  pressError,
   textOf,
   type DaideItem,
   type DaideMessage,
   type MapTokens,
 } from 'dipkit/daide';
-import { phaseName } from 'dipkit';
 import type { Db } from '../db.js';
 import { Problem } from '../problems.js';
 import { DEFAULT_MESSAGE_RATE, pressOf, sendMessage } from '../messages.js';
@@ -31,22 +37,42 @@ import { seatCaller, type GameSnapshot } from './seats.js';
 
 /** The press level HLO offers: 8000 (free text) when the game has press, 0 when it has none. */
 export function pressLevel(settings: Settings): number {
-  return pressOf(settings).press === 'none' ? 0 : 8000;
+  return pressOf(settings).press === 'none' ? 0 : FREE_TEXT_LEVEL;
+}
+
+/** HLO's press options after LVL: NPR and NPB when press is closed in retreats and adjustments. */
+export function pressOptions(settings: Settings): DaideItem[] {
+  const { press, pressInRetreatsAndAdjustments } = pressOf(settings);
+  return press === 'none' || pressInRetreatsAndAdjustments ? [] : [['NPR'], ['NPB']];
+}
+
+/** A power out of the game: no supply centre and no unit left. */
+function eliminated(position: Position, power: string): boolean {
+  return (
+    (position.supplyCenters[power] ?? []).length === 0 &&
+    !position.units.some((u) => u.power === power) &&
+    !position.dislodged.some((d) => d.power === power)
+  );
 }
 
 /** What SND is answered with: YES or REJ of it, or HUH with ERR at the item (path) that cannot be read. */
 export type SndAnswer = { answer: DaideMessage } | { huhAt: number[] };
 
-/** Stores a SND of `power` as a message of the game; the answer to send back. */
+/**
+ * Stores a SND of `power` as a message of the game; the answer to send back. `inDisorder`: the DAIDE seats with
+ * no connection.
+ */
 export async function sendPress(
   db: Db,
   tokens: MapTokens,
   snap: GameSnapshot,
   power: string,
   m: DaideMessage,
+  inDisorder: ReadonlySet<string>,
 ): Promise<SndAnswer> {
   const { row } = snap;
-  if (pressLevel(row.settings) === 0) return { huhAt: [0] };
+  const level = pressLevel(row.settings);
+  if (level === 0) return { huhAt: [0] };
   let at = 1;
   const turn = parseTurn(m[1]);
   if (turn) at = 2;
@@ -60,7 +86,16 @@ export async function sendPress(
     if (!to.includes(name)) to.push(name);
   }
   if (!Array.isArray(press) || press.length === 0 || m.length !== at + 2) return { huhAt: [at + 1] };
+  const bad = pressError(tokens, press, level);
+  if (bad) return { huhAt: [at + 1, ...bad] };
   if (turn && phaseName(turn) !== row.phase) return { answer: ['REJ', m] };
+  const position = row.position;
+  if (to.includes(power) || eliminated(position, power)) return { answer: ['REJ', m] };
+  const token = (p: string): string => tokens.powerTokens[tokens.map.powers.indexOf(p)] ?? 'UNO';
+  const out = to.find((p) => eliminated(position, p));
+  if (out !== undefined) return { answer: ['OUT', [token(out)]] };
+  const away = to.find((p) => inDisorder.has(p));
+  if (away !== undefined) return { answer: ['CCD', [token(away)]] };
   const only = press.length === 1 ? textOf(press[0]) : undefined;
   const text = only ?? messageText(press);
   const others = tokens.map.powers.filter((p) => p !== power);

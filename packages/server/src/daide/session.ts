@@ -335,6 +335,8 @@ export class Session {
     if (deadlines?.movement !== undefined) variant.push(['MTL', Math.min(8191, deadlines.movement)]);
     if (deadlines?.retreat !== undefined) variant.push(['RTL', Math.min(8191, deadlines.retreat)]);
     if (deadlines?.adjustment !== undefined) variant.push(['BTL', Math.min(8191, deadlines.adjustment)]);
+    // The level 10 options, in the document's order after those of level 0.
+    variant.push(...this.#link.pressOptions);
     const power = this.power === undefined ? 'UNO' : this.#powerToken(this.power);
     return ['HLO', [power], [this.power === undefined ? 0 : this.passcode], variant];
   }
@@ -618,7 +620,7 @@ export class Session {
     const snap = await link.snapshot();
     if (this.power === undefined || !link.started || snap.row.status !== 'active')
       return this.send(['REJ', m]);
-    const r = await sendPress(link.db, link.tokens, snap, this.power, m);
+    const r = await sendPress(link.db, link.tokens, snap, this.power, m, await link.inCivilDisorder());
     if ('huhAt' in r) return this.#huh(m, r.huhAt);
     this.send(r.answer);
     link.hub.refresh(link.id);
