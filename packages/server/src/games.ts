@@ -189,10 +189,12 @@ async function insertGame(
 export async function readGame(db: Db, id: string, withHistory: boolean): Promise<Record<string, unknown>> {
   // One statement: one snapshot of the game, its players and its history.
   const r = await db.query<
-    GameRow & { players: { power: string; ready: boolean }[]; history: PhaseRecord[] | null }
+    GameRow & { players: { power: string; ready: boolean; daide: boolean }[]; history: PhaseRecord[] | null }
   >(
+    // A DAIDE client's seat is known by its passcode hash's prefix (daide/seats.ts).
     `SELECT ${GAME_COLUMNS},
-       coalesce((SELECT json_agg(json_build_object('power', p.power, 'ready', p.ready))
+       coalesce((SELECT json_agg(json_build_object('power', p.power, 'ready', p.ready,
+                                                   'daide', p.token_hash LIKE 'daide:%'))
                  FROM players p WHERE p.game_id = g.id), '[]'::json) AS players,
        CASE WHEN $2 THEN coalesce((SELECT json_agg(h.record ORDER BY h.seq)
                                   FROM phases h WHERE h.game_id = g.id AND h.seq < g.seq), '[]'::json) END AS history
@@ -242,15 +244,26 @@ export async function readGame(db: Db, id: string, withHistory: boolean): Promis
       .filter((a) => a.change !== 0)
       .map((a) => ({ power: a.power, change: a.change, buildSites: a.buildSites }));
   }
-  const byPower = new Map(row.players.map((p) => [p.power, p.ready]));
-  view['powers'] = map.powers.map((power) => ({
-    power,
-    joined: byPower.has(power),
-    ready: byPower.get(power) === true,
-    mustOrder: must.has(power),
-    bot: (row.settings.bots ?? []).includes(power),
-    civilDisorder: row.settings.civilDisorder === true && !byPower.has(power),
-  }));
+  const byPower = new Map(row.players.map((p) => [p.power, p]));
+  const bots = row.settings.bots ?? [];
+  view['powers'] = map.powers.map((power) => {
+    const player = byPower.get(power);
+    return {
+      power,
+      joined: player !== undefined,
+      ready: player?.ready === true,
+      mustOrder: must.has(power),
+      bot: bots.includes(power),
+      playedBy: bots.includes(power)
+        ? 'bot'
+        : player === undefined
+          ? 'nobody'
+          : player.daide
+            ? 'daide'
+            : 'player',
+      civilDisorder: row.settings.civilDisorder === true && player === undefined,
+    };
+  });
   if (row.history !== null) view['history'] = historyJson(gameOf(row, row.history, []));
   return view;
 }

@@ -354,6 +354,12 @@ export const gameView = {
           ready: { type: 'boolean' },
           mustOrder: { type: 'boolean', description: 'the power has something to order in this phase' },
           bot: { type: 'boolean', description: "dipkit's bot plays the power" },
+          playedBy: {
+            type: 'string',
+            enum: ['nobody', 'player', 'bot', 'daide'],
+            description:
+              "who has the seat: nobody yet, a player with a token (HTTP or the web), dipkit's bot (POST /api/games/{id}/bots), or a DAIDE client",
+          },
           civilDisorder: {
             type: 'boolean',
             description: 'nobody joined it and processing does not wait for it',

@@ -23,7 +23,7 @@ interface View {
   status: string;
   bots: string[];
   civilDisorderBot: boolean;
-  powers: { power: string; joined: boolean; ready: boolean; bot?: boolean }[];
+  powers: { power: string; joined: boolean; ready: boolean; bot?: boolean; playedBy?: string }[];
   history?: { phase: string; orders: { power: string; text: string }[] }[];
 }
 
@@ -97,6 +97,16 @@ test('POST /bots: admin only, open powers only, every refusal a problem', async 
     ['FRANCE', 'GERMANY', 'ITALY'],
   );
   assert.ok(v.powers.filter((p) => p.bot).every((p) => p.joined));
+  // Who has each seat: the bot, England's player, nobody.
+  assert.deepEqual(Object.fromEntries(v.powers.map((p) => [p.power, p.playedBy])), {
+    AUSTRIA: 'nobody',
+    ENGLAND: 'player',
+    FRANCE: 'bot',
+    GERMANY: 'bot',
+    ITALY: 'bot',
+    RUSSIA: 'nobody',
+    TURKEY: 'nobody',
+  });
   assert.equal(v.phase, 'S1901M', 'the others are not ready: nothing processed');
   const listed = await call<{ games: { id: string; openPowers: string[] }[] }>(base, 'GET', '/api/games');
   const row = listed.body.games.find((g) => g.id === id);

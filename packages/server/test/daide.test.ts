@@ -186,6 +186,17 @@ test('DAIDE bots and HTTP players play one game to its year limit; a bot leaves 
     players.set(power, j.body.token);
   }
   const englandHttp = players.has('ENGLAND');
+  // The game says who has each seat: the three DAIDE clients, and the players who joined over HTTP.
+  const seats = await call<{ powers: { power: string; playedBy: string }[] }>(
+    server.url,
+    'GET',
+    `/api/games/${id}?history=false`,
+  );
+  assert.deepEqual(
+    seats.body.powers.map((p) => [p.power, p.playedBy]),
+    seats.body.powers.map((p) => [p.power, players.has(p.power) ? 'player' : 'daide']),
+  );
+  assert.equal(seats.body.powers.find((p) => p.power === 'FRANCE')?.playedBy, 'daide');
 
   // The HTTP players: ready every phase (England, when it plays over HTTP, moves F LON - NTH first).
   const http = httpPlayers(id, players, async (phase, power, token) => {

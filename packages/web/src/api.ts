@@ -59,7 +59,15 @@ export interface GameView extends GameSettings {
   daidePort?: number;
   position: Omit<Position, 'phase'>;
   centers: Record<string, number>;
-  powers: { power: string; joined: boolean; ready: boolean; mustOrder: boolean; civilDisorder?: boolean }[];
+  powers: {
+    power: string;
+    joined: boolean;
+    ready: boolean;
+    mustOrder: boolean;
+    civilDisorder?: boolean;
+    /** Who has the seat: a bot's says so on the page instead of "ready". */
+    playedBy?: 'nobody' | 'player' | 'bot' | 'daide';
+  }[];
   /** In an adjustment phase: the builds (change > 0) or removals (change < 0) due, by power. */
   adjustments?: { power: string; change: number; buildSites: string[] }[];
   history?: HistoryPhase[];

@@ -18,7 +18,17 @@ export function viewerText(view: GameView, power: string | undefined): string {
 export function powerState(view: GameView, p: GameView['powers'][number]): string {
   if (view.status !== 'active') return (view.centers[p.power] ?? 0) > 0 ? 'survived' : 'eliminated';
   if (!p.joined) return p.civilDisorder === true ? 'civil disorder' : 'open';
+  // dipkit's bot orders the moment a phase begins; a DAIDE bot may still be thinking (or away).
+  if (p.playedBy === 'bot') return 'bot';
+  if (p.playedBy === 'daide') return p.mustOrder && !p.ready ? 'DAIDE, ordering' : 'DAIDE';
   return p.ready ? 'ready' : p.mustOrder ? 'ordering' : 'nothing to order';
+}
+
+/** What the state column's tooltip says of a seat a bot has. */
+export function seatTitle(p: GameView['powers'][number]): string | undefined {
+  if (p.playedBy === 'bot') return `dipkit's bot plays ${displayName(p.power)}`;
+  if (p.playedBy === 'daide') return `a DAIDE client plays ${displayName(p.power)}`;
+  return undefined;
 }
 
 /** "France wins with 18 centres", or "Draw among England, France, Germany". */

@@ -13,7 +13,7 @@ import { api, countdown, savedSeat, type GameView, type HistoryPhase, type Seat 
 import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, useMap } from './common.js';
 import { setupPanels, showPanels } from './game-panels.js';
 import { historyItems, historyMarks } from './history-story.js';
-import { powerState, viewerText } from './game-result.js';
+import { powerState, seatTitle, viewerText } from './game-result.js';
 import { showDaidePort } from './daide-ui.js';
 import { mountPress, type PressPanel } from './press.js';
 import { markBoard } from './board-highlights.js';
@@ -303,10 +303,11 @@ function showPowers(): void {
   powers.replaceChildren(
     ...view.powers.map((p) => {
       const row = el('tr', { 'data-power': p.power });
+      const title = view?.status === 'active' ? seatTitle(p) : undefined;
       row.append(
         el('td', {}, displayName(p.power)),
         el('td', {}, String(view?.centers[p.power] ?? 0)),
-        el('td', {}, powerState(view!, p)),
+        el('td', title === undefined ? {} : { title }, powerState(view!, p)),
       );
       return row;
     }),
