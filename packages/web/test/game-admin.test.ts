@@ -236,6 +236,16 @@ test('the creator makes a game with the defaults, runs it from another device, a
     );
     assert.deepEqual([...played.bots].sort(), ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']);
     assert.equal(played.civilDisorderBot, true);
+    // The powers table says which seats the bot has, instead of "ready".
+    await lobby.page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('#powers tr td:last-child')].filter((t) => t.textContent === 'bot')
+          .length === 6,
+    );
+    const seats = await lobby.page.$$eval('#powers tr[data-power]', (rows) =>
+      rows.map((r) => `${r.getAttribute('data-power')}: ${r.lastElementChild?.textContent}`),
+    );
+    assert.ok(seats.includes('FRANCE: ordering'), seats.join(', '));
     await screenshot(lobby.page, 'bots-game-desktop.png');
     assert.deepEqual(lobby.errors, []);
 
