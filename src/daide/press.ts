@@ -46,11 +46,19 @@ export function pressError(tokens: MapTokens, press: readonly DaideItem[], level
   return new PressGrammar(tokens, level).message(press, []);
 }
 
+type Check = (list: DaideItem[], at: Path) => Result;
+
 class PressGrammar {
   readonly #tokens: MapTokens;
   readonly #level: number;
   /** AND and ORR seen so far: below level 50 they may not be nested, nor appear twice. */
   #multipart = 0;
+  // The brackets a sentence is made of, by what they hold.
+  readonly #message: Check = (l, p) => this.message(l, p);
+  readonly #arrangement: Check = (l, p) => this.arrangement(l, p);
+  readonly #power: Check = (l, p) => this.#powers(l, p, 1, 1);
+  readonly #somePowers: Check = (l, p) => this.#powers(l, p, 1);
+  readonly #aTurn: Check = (l, p) => this.#turn(l, p);
 
   constructor(tokens: MapTokens, level: number) {
     this.#tokens = tokens;
@@ -66,12 +74,7 @@ class PressGrammar {
   }
 
   /** `items[i]` is a bracketed list, checked by `inner`; the path to the item when it is not a list. */
-  #list(
-    items: readonly DaideItem[],
-    i: number,
-    at: Path,
-    inner: (list: DaideItem[], at: Path) => Result,
-  ): Result {
+  #list(items: readonly DaideItem[], i: number, at: Path, inner: Check): Result {
     const item = items[i];
     if (!Array.isArray(item)) return [...at, Math.min(i, items.length)];
     return inner(item, [...at, i]);
@@ -80,6 +83,25 @@ class PressGrammar {
   /** Nothing after item `n - 1`. */
   #ends(items: readonly DaideItem[], n: number, at: Path): Result {
     return items.length > n ? [...at, n] : undefined;
+  }
+
+  /** After the head token, exactly one bracket per check, each fitting it. */
+  #fields(items: readonly DaideItem[], at: Path, ...checks: Check[]): Result {
+    for (const [i, check] of checks.entries()) {
+      const bad = this.#list(items, i + 1, at, check);
+      if (bad) return bad;
+    }
+    return this.#ends(items, checks.length + 1, at);
+  }
+
+  /** From item `from` on, at least `least` brackets, each fitting `check`. */
+  #repeated(items: readonly DaideItem[], at: Path, from: number, least: number, check: Check): Result {
+    if (items.length < from + least) return [...at, items.length];
+    for (let i = from; i < items.length; i++) {
+      const bad = this.#list(items, i, at, check);
+      if (bad) return bad;
+    }
+    return undefined;
   }
 
   /** A press_message or a reply. */
@@ -95,53 +117,36 @@ class PressGrammar {
       case 'INS':
       case 'QRY':
       case 'SUG':
-        return this.#list(items, 1, at, (l, p) => this.arrangement(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, this.#arrangement);
       case 'FCT':
       case 'THK':
         // A statement, or the answer to a query: THK (QRY (arrangement)), FCT (NOT (QRY (arrangement))).
-        return this.#list(items, 1, at, (l, p) => this.#statement(l, p)) ?? this.#ends(items, 2, at);
-      case 'CCL':
-      case 'YES':
-      case 'REJ':
-      case 'BWX':
-      case 'IDK':
-      case 'SRY':
-      case 'WHY':
-      case 'POB':
-        return this.#list(items, 1, at, (l, p) => this.message(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, (l, p) => this.#statement(l, p));
       case 'HUH':
         // The message not understood, with ERR where it stopped being understood: not checked further.
-        return this.#list(items, 1, at, () => undefined) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, () => undefined);
       case 'TRY':
-        return this.#list(items, 1, at, (l, p) => this.#tryTokens(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, (l, p) => this.#tryTokens(l, p));
       case 'WHT':
-        return this.#list(items, 1, at, (l, p) => this.#unit(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, (l, p) => this.#unit(l, p));
       case 'HOW':
-        return this.#list(items, 1, at, (l, p) => this.#powerOrProvince(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, (l, p) => this.#powerOrProvince(l, p));
       case 'EXP':
-        return (
-          this.#list(items, 1, at, (l, p) => this.#turn(l, p)) ??
-          this.#list(items, 2, at, (l, p) => this.message(l, p)) ??
-          this.#ends(items, 3, at)
-        );
+        return this.#fields(items, at, this.#aTurn, this.#message);
       case 'IFF': {
-        const condition = this.#list(items, 1, at, (l, p) => this.arrangement(l, p));
+        const condition = this.#list(items, 1, at, this.#arrangement);
         if (condition) return condition;
         if (items[2] !== 'THN') return [...at, 2];
-        const then = this.#list(items, 3, at, (l, p) => this.message(l, p));
+        const then = this.#list(items, 3, at, this.#message);
         if (then || items.length === 4) return then;
         if (items[4] !== 'ELS') return [...at, 4];
-        return this.#list(items, 5, at, (l, p) => this.message(l, p)) ?? this.#ends(items, 6, at);
+        return this.#list(items, 5, at, this.#message) ?? this.#ends(items, 6, at);
       }
       case 'FRM':
-        return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#list(items, 2, at, (l, p) => this.#powers(l, p, 1)) ??
-          this.#list(items, 3, at, (l, p) => this.message(l, p)) ??
-          this.#ends(items, 4, at)
-        );
+        return this.#fields(items, at, this.#power, this.#somePowers, this.#message);
       default:
-        return [...at, 0];
+        // CCL, YES, REJ, BWX, IDK, SRY, WHY, POB: about another message.
+        return this.#fields(items, at, this.#message);
     }
   }
 
@@ -149,7 +154,7 @@ class PressGrammar {
   #statement(items: readonly DaideItem[], at: Path): Result {
     if (items[0] === 'QRY') return this.message(items, at);
     if (items[0] === 'NOT' && Array.isArray(items[1]) && items[1][0] === 'QRY')
-      return this.#list(items, 1, at, (l, p) => this.message(l, p)) ?? this.#ends(items, 2, at);
+      return this.#fields(items, at, this.#message);
     return this.arrangement(items, at);
   }
 
@@ -159,112 +164,62 @@ class PressGrammar {
       ...['FOR', 'XOY', 'YDO', 'SND', 'FWD', 'BCC'],
     ]);
     if (typeof head !== 'string') return head;
-    const arrangements = (from: number, least: number): Result => {
-      if (items.length < from + least) return [...at, items.length];
-      for (let i = from; i < items.length; i++) {
-        const bad = this.#list(items, i, at, (l, p) => this.arrangement(l, p));
-        if (bad) return bad;
-      }
-      return undefined;
-    };
     switch (head) {
       case 'PCE':
-        return this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, this.#somePowers);
       case 'ALY':
         if (items[2] !== 'VSS') return [...at, 2];
         return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1)) ??
-          this.#list(items, 3, at, (l, p) => this.#powers(l, p, 1)) ??
+          this.#list(items, 1, at, this.#somePowers) ??
+          this.#list(items, 3, at, this.#somePowers) ??
           this.#ends(items, 4, at)
         );
       case 'DRW':
         // DRW (power power ...) belongs to games with partial draws (PDA), which dipkit does not offer.
         return this.#ends(items, 1, at);
       case 'SLO':
-        return this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1, 1)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, this.#power);
       case 'NOT':
-        return this.#list(items, 1, at, (l, p) => this.arrangement(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, this.#arrangement);
       case 'XDO':
-        return this.#list(items, 1, at, (l, p) => this.#order(l, p)) ?? this.#ends(items, 2, at);
+        return this.#fields(items, at, (l, p) => this.#order(l, p));
       case 'DMZ':
-        return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1)) ??
-          this.#list(items, 2, at, (l, p) => this.#provinces(l, p, 0)) ??
-          this.#ends(items, 3, at)
-        );
+        return this.#fields(items, at, this.#somePowers, (l, p) => this.#provinces(l, p, 0));
       case 'AND':
       case 'ORR':
         if (this.#level < 50 && this.#multipart++ > 0) return [...at, 0];
-        return arrangements(1, 2);
+        return this.#repeated(items, at, 1, 2, this.#arrangement);
       case 'SCD':
-        if (items.length < 2) return [...at, 1];
-        for (let i = 1; i < items.length; i++) {
-          const bad = this.#list(items, i, at, (l, p) => this.#centres(l, p));
-          if (bad) return bad;
-        }
-        return undefined;
+        return this.#repeated(items, at, 1, 1, (l, p) => this.#centres(l, p));
       case 'OCC':
-        if (items.length < 2) return [...at, 1];
-        for (let i = 1; i < items.length; i++) {
-          const bad = this.#list(items, i, at, (l, p) => this.#unit(l, p, true));
-          if (bad) return bad;
-        }
-        return undefined;
+        return this.#repeated(items, at, 1, 1, (l, p) => this.#unit(l, p, true));
       case 'CHO': {
         const bounds = this.#list(items, 1, at, (l, p) =>
           l.length === 2 && l.every((n) => typeof n === 'number') ? undefined : [...p, 0],
         );
-        return bounds ?? arrangements(2, 1);
+        return bounds ?? this.#repeated(items, at, 2, 1, this.#arrangement);
       }
       case 'FOR': {
-        const when = this.#list(items, 1, at, (l, p) =>
+        // FOR (turn) or FOR ((from) (to)), then the arrangement.
+        const when: Check = (l, p) =>
           Array.isArray(l[0])
-            ? (this.#list(l, 0, p, (t, q) => this.#turn(t, q)) ??
-              this.#list(l, 1, p, (t, q) => this.#turn(t, q)) ??
-              this.#ends(l, 2, p))
-            : this.#turn(l, p),
-        );
-        return when ?? this.#list(items, 2, at, (l, p) => this.arrangement(l, p)) ?? this.#ends(items, 3, at);
+            ? (this.#list(l, 0, p, this.#aTurn) ?? this.#list(l, 1, p, this.#aTurn) ?? this.#ends(l, 2, p))
+            : this.#turn(l, p);
+        return this.#fields(items, at, when, this.#arrangement);
       }
       case 'XOY':
+        return this.#fields(items, at, this.#power, this.#power);
+      case 'YDO':
         return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#list(items, 2, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#ends(items, 3, at)
+          this.#list(items, 1, at, this.#power) ?? this.#repeated(items, at, 2, 1, (l, p) => this.#unit(l, p))
         );
-      case 'YDO': {
-        const power = this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1, 1));
-        if (power) return power;
-        if (items.length < 3) return [...at, 2];
-        for (let i = 2; i < items.length; i++) {
-          const bad = this.#list(items, i, at, (l, p) => this.#unit(l, p));
-          if (bad) return bad;
-        }
-        return undefined;
-      }
       case 'SND':
-        return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#list(items, 2, at, (l, p) => this.#powers(l, p, 1)) ??
-          this.#list(items, 3, at, (l, p) => this.message(l, p)) ??
-          this.#ends(items, 4, at)
-        );
+        return this.#fields(items, at, this.#power, this.#somePowers, this.#message);
       case 'FWD':
-        return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1)) ??
-          this.#list(items, 2, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#list(items, 3, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#ends(items, 4, at)
-        );
-      case 'BCC':
-        return (
-          this.#list(items, 1, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#list(items, 2, at, (l, p) => this.#powers(l, p, 1)) ??
-          this.#list(items, 3, at, (l, p) => this.#powers(l, p, 1, 1)) ??
-          this.#ends(items, 4, at)
-        );
+        return this.#fields(items, at, this.#somePowers, this.#power, this.#power);
       default:
-        return [...at, 0];
+        // BCC
+        return this.#fields(items, at, this.#power, this.#somePowers, this.#power);
     }
   }
 
