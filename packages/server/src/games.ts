@@ -30,7 +30,6 @@ import {
   GAME_COLUMNS,
   mapOf,
   notFound,
-  phaseSeconds,
   powersToOrder,
   historyJson,
   historyOf,

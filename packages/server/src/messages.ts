@@ -235,4 +235,3 @@ export async function gameMessages(
     time: Number(m.time_sent),
   }));
 }
-

@@ -73,7 +73,7 @@ function holdImport(
   return { reached, release };
 }
 
-const importBody = JSON.stringify({ game: JSON.parse(RECORDED), finished: true });
+const importBody = `{"game":${RECORDED},"finished":true}`;
 
 async function count(server: RunningServer, sql: string, params: unknown[]): Promise<number> {
   return (await server.db.query<{ n: number }>(sql, params)).rows[0]?.n ?? -1;
