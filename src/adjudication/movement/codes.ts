@@ -34,7 +34,8 @@ const ARMY = ARMY_CODE;
 const FLEET = FLEET_CODE;
 const { CONVOY, HOLD, MOVE, SUPPORT } = codes;
 const STRIDE = oc.ORDER_STRIDE;
-const { POWER_FIELD, KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
+// The power is a row's first field (POWER_FIELD is 0): it is read as `orders[at]`.
+const { KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
 const C_HOLD = oc.HOLD;
 const C_MOVE = oc.MOVE;
 const C_SUPPORT_HOLD = oc.SUPPORT_HOLD;
@@ -142,8 +143,7 @@ export function resolveMovementRows(
       return fallback(map, units, n, orders, rows, options, engine, out);
     }
     const tables = tablesFromColumns(loaded, options, s.civilDisorder, s);
-    // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, any name but 'guess' picks the partial-information solver, and both solvers give the same outcome (engine-cases.test.ts checks it; they may differ in reasons only, which this result does not hold).
-    const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
+    const { success, decisions } = solve(tables, engine.resolver, s);
     writeOutcome(tables, decisions, success, out);
     return { value: out, issues: [] };
   }
@@ -152,7 +152,7 @@ export function resolveMovementRows(
 
 /** Sizes the result's arrays for n units and `rows` order rows. */
 function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: number): MovementCodesResult {
-  // Stryker disable next-line EqualityOperator: equivalent, growing at an equal length only allocates more often; every unit's entries are written before they are read.
+  // `<=` survives (docs/verification.md): growing at an equal length only allocates more often.
   if (out.location.length < n) {
     // Stryker disable next-line ArithmeticOperator: equivalent, another growth step changes only how often the arrays are replaced (the capacity is at least n either way).
     const capacity = Math.max(n, out.location.length * 2, 16);
@@ -161,8 +161,11 @@ function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: 
     out.byConvoy = new Uint8Array(capacity);
     out.success = new Uint8Array(capacity);
   }
-  // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, as above: only how often `counted` is replaced (it holds at least `rows` either way, and they are cleared below).
-  if (out.counted.length < rows) out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
+  // `<=` survives, as above.
+  if (out.counted.length < rows) {
+    // Stryker disable next-line ArithmeticOperator: equivalent, as above: only how often `counted` is replaced (it holds at least `rows` either way, and they are cleared below).
+    out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
+  }
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): a new array of the same size each time, and `writeOutcome` sets all of it.
   if (out.contested.length !== map.provinceCount) out.contested = new Uint8Array(map.provinceCount);
   out.unitCount = n;
@@ -244,22 +247,22 @@ function chooseCodedOrders(
   const n = board.unitCount;
   const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, civilDisorder } = s;
   const chosen = s.acceptedFrom;
-  // Stryker disable next-line EqualityOperator: equivalent, the entries one past the last unit are never read (and the scratch columns have room for them or ignore the write).
+  // `<=` survives (docs/verification.md): the entries one past the last unit are never read (and the scratch columns
+  // have room for them or ignore the write).
   for (let u = 0; u < n; u++) {
     kind[u] = HOLD;
     dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
     viaConvoy[u] = invalidMove[u] = 0;
-    // Stryker disable next-line UnaryOperator: equivalent, every unit then looks chosen already, so every phase with an order goes to the fallback, which gives the same outcome.
     chosen[u] = -1;
   }
   civilDisorder.fill(1);
   for (let i = 0; i < rows; i++) {
-    // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
-    const power = orders[i * STRIDE + POWER_FIELD]!;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a typed array ignores a write outside its range, which is all the test keeps out.
-    if (power >= 0 && power < civilDisorder.length) civilDisorder[power] = 0;
+    // A power that orders is not in civil disorder. (A row's power out of range, -1 included, writes nowhere: a
+    // typed array ignores the write.)
+    civilDisorder[orders[i * STRIDE]!] = 0;
     const u = checkCommonOrder(board, orders, i, rules, s);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, `checkOtherOrder` (the general check) judges every row as the common check does, only slower.
+    // `false` and `u > 0` survive (docs/verification.md): `checkOtherOrder` (the general check) judges every row as
+    // the common check does, only slower.
     const unit = u >= 0 ? u : checkOtherOrder(board, orders, i, rules, s);
     if (unit < 0) continue;
     // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent, false sends the phase to the fallback, which gives the same outcome (the mutants that let a second order through were killed).
@@ -267,7 +270,6 @@ function chooseCodedOrders(
     chosen[unit] = i;
     out.counted[i] = 1;
   }
-  // Stryker disable next-line BooleanLiteral: equivalent, false sends every phase to the fallback, which gives the same outcome.
   return true;
 }
 
@@ -336,8 +338,7 @@ function checkCommonOrder(
 ): number {
   // Stryker restore BlockStatement
   const at = i * STRIDE;
-  // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
-  const power = orders[at + POWER_FIELD]!;
+  const power = orders[at]!;
   // No power (-1) is not any power: only the supported or convoyed unit is named without one.
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true and <= (the +1 mutant was killed): rows of power 0 or any power then go to the general check.
   if (power < 0) return -1;
@@ -459,7 +460,7 @@ function supportOfConvoyedMove(
     return -1;
   s.exceptFleet = u;
   const route = convoyRouteExists(map, from, to, s.fleetAtSeaExcept);
-  // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
+  // `true` survives (docs/verification.md): the row then goes to the general check.
   if (!route) return -1;
   s.kind[u] = SUPPORT;
   s.dest[u] = to;
@@ -490,8 +491,7 @@ function checkOtherOrder(
 ): number {
   const given = decodeOrder(board.map, orders, i);
   if (given === undefined) return -1;
-  // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
-  const verdict = checkMovementOrder(board, given.order, orders[i * STRIDE + POWER_FIELD]!, rules);
+  const verdict = checkMovementOrder(board, given.order, orders[i * STRIDE]!, rules);
   if (!('accepted' in verdict)) return -1;
   const o: AcceptedOrder = verdict.accepted;
   const u = o.unit;
@@ -513,9 +513,10 @@ function writeOutcome(
   out: MovementCodesResult,
 ): void {
   const board = t.board;
+  const n = board.unitCount;
   const { dislodgedBy, contested } = whoEndsWhere(board, t, decisions, success);
-  // Stryker disable next-line EqualityOperator: equivalent, the entries one past the last unit are outside what a caller reads (the first `unitCount`).
-  for (let u = 0; u < board.unitCount; u++) {
+  // `!==` rather than `<`: no bound to move by one (past the last unit, `cameByConvoy` would read a stale slot).
+  for (let u = 0; u !== n; u++) {
     const moved = t.kind[u] === MOVE && success[u] === 1;
     out.location[u] = moved ? t.destLocation[u]! : board.unitLocation[u]!;
     out.success[u] = success[u]!;
@@ -538,7 +539,7 @@ function fallback(
   out: MovementCodesResult,
 ): Result<MovementCodesResult> {
   const position: Position = {
-    // Stryker disable next-line StringLiteral: equivalent, decide reads the phase's type only.
+    // The season's "" survives (docs/verification.md): decide reads the phase's type only.
     phase: { season: 'spring', year: 1901, type: 'movement' },
     units: Array.from({ length: n }, (_, u): Unit => {
       const key = units[u * UNIT_STRIDE + 1]!;
@@ -567,7 +568,8 @@ function fallback(
   out.counted.fill(0);
   for (let u = 0; u < n; u++) {
     const from = choice.acceptedFrom[u]!;
-    // Stryker disable next-line ConditionalExpression: equivalent, for a unit without an order rowOf[-1] is undefined, and a typed array ignores a write at an undefined index.
+    // `true` survives (docs/verification.md): for a unit without an order rowOf[-1] is undefined, and a typed array
+    // ignores a write at an undefined index.
     if (from >= 0) out.counted[rowOf[from]!] = 1;
   }
   writeOutcome(tables, decisions, success, out);
@@ -594,10 +596,8 @@ export function resolveByCodes(
   engine: EngineOptions,
 ): Position | undefined {
   // Stryker restore BlockStatement
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the general way then gives the same position (or refuses the phase the same way).
   if (position.phase.type !== 'movement') return undefined;
   const options = withDefaults(rules);
-  // Stryker disable next-line ConditionalExpression: equivalent for true, the general way then gives the same position.
   if (options.implicitOrders === 'allowed') return undefined;
   const s = movementScratch(map, position.units.length);
   const loaded = loadBoard(s, map, position.units);
@@ -612,13 +612,15 @@ export function resolveByCodes(
   };
   for (let i = 0; i < orders.length; i++) {
     const { power, order } = orders[i]!;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, these mutants only leave the power unknown more often, and then the general way decides.
+    // `false` survives (docs/verification.md): a name looked up for no power finds none either.
     const p = power === undefined ? undefined : s.powerByName.get(power);
-    // Stryker disable ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, an order of another phase written as a row is refused by the general check of that row as it is by the general way, and more orders only go the general way.
+    // An order of another phase goes the general way (test/codes.test.ts). The mutants that let it through as a row,
+    // or send holds the general way, survive (docs/verification.md): the row's general check refuses such an order
+    // as the general way does, and the general way gives the same position.
     const movement =
       order.kind === 'hold' || order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy';
-    // Stryker restore ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
-    // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (those that encode an order without its power were killed): true sends the phase the general way; an order of another phase as a row is refused by the general check of that row, as by the general way.
+    // Survivors (docs/verification.md): `true` sends the phase the general way (those that encode an order without
+    // its power are killed).
     if (p === undefined || !movement || !encodeOrder(map, order, p, encoding, rows, i * STRIDE))
       return undefined;
   }
@@ -631,8 +633,7 @@ export function resolveByCodes(
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): the general way then gives the same position.
   if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
-  // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, as in resolveMovementRows: the two solvers give the same position.
-  const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
+  const { success, decisions } = solve(tables, engine.resolver, s);
   return positionAfter(map, position, board, tables, decisions, success);
 }
 
@@ -646,15 +647,16 @@ function refKey(board: Board, ref: UnitRef, rules: RuleOptions): number {
   if (ref.power !== undefined) return -1;
   const map = board.map;
   const location = lookupCode(map, ref.location);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and <= (false was killed): orders naming location 0, a sea where no army stands, or every order then go the general way.
+  // `<=` survives (docs/verification.md): an order naming location 0, a sea where no army stands, then goes the
+  // general way.
   if (location < 0) return -1;
-  let type = ref.type;
-  if (type === undefined) {
-    const u = board.unitAt[map.locationProvince[location]!]!;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent for these (typing a unit under 4.C.1 a was killed): a row naming a place with no unit is illegal as the order is (no unit there), whatever type or key it gets (key 1 is an army at sea, no unit), and the others only send orders the general way.
-    if (u < 0 || rules.missingUnitType === 'illegal') return -1;
-    // Stryker disable next-line StringLiteral: equivalent for 'A' made "" ("F" made "" was killed): only 'F' is asked for below, so any other type is an army.
-    type = board.unitType[u] === FLEET ? 'F' : 'A';
+  let fleet = ref.type === 'F';
+  if (ref.type === undefined) {
+    // 4.C.1 a: the general way finds the order illegal. (`true` survives: the general way gives the same position.)
+    if (rules.missingUnitType === 'illegal') return -1;
+    // The type of the unit there. With no unit there (unitType[-1] is undefined) the row names an army at the place,
+    // and its check finds no unit, as the order's check does.
+    fleet = board.unitType[board.unitAt[map.locationProvince[location]!]!] === FLEET;
   }
-  return type === 'F' ? map.locationCount + location : location;
+  return fleet ? map.locationCount + location : location;
 }
