@@ -62,10 +62,8 @@ export DIPKIT_PG_RESTART="$DIR/restart"
 if [ "$#" -eq 0 ]; then
   # The server's tests (the fault runs among them: backends terminated under load, a second instance on one
   # --data refused, a taken port, impossible imports), then PostgreSQL restarted mid-game, on its own.
-  # --test-force-exit: on PostgreSQL, daide.test.js passes every test and then leaves a handle open (its restart
-  # test's second server shares the database with the file's shared server; issue 29), so the process never ended.
-  node --test --test-force-exit packages/server/dist/test/
-  DIPKIT_TEST_PG_RESTART="$DIPKIT_PG_RESTART" node --test --test-force-exit packages/server/dist/test/db-restart.test.js
+  node --test packages/server/dist/test/
+  DIPKIT_TEST_PG_RESTART="$DIPKIT_PG_RESTART" node --test packages/server/dist/test/db-restart.test.js
 else
   "$@"
 fi

@@ -127,7 +127,8 @@ function statementName(sql: string): string | undefined {
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
   pool.on('error', () => undefined);
-  let listener: pg.Client | undefined;
+  // One LISTEN connection per listen() call (the event hub's, the DAIDE hub's): close() ends every one of them.
+  const listeners = new Set<pg.Client>();
   let closed = false;
   const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
     const name = params === undefined ? undefined : statementName(sql);
@@ -145,7 +146,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     const reconnect = (): void => {
       if (lost) return;
       lost = true;
-      if (listener === client) listener = undefined;
+      listeners.delete(client);
       void client.end().catch(() => undefined);
       if (closed) return;
       const retry = (): void => {
@@ -162,15 +163,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     });
     client.on('error', reconnect);
     client.on('end', reconnect);
+    // Tracked from the start, so that a close() while this connects (a retry after a restart) ends it too.
+    listeners.add(client);
     try {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
     } catch (e) {
       lost = true; // the caller retries (or reports, at start)
+      listeners.delete(client);
       void client.end().catch(() => undefined);
       throw e;
     }
-    listener = client;
+    if (closed) {
+      lost = true;
+      listeners.delete(client);
+      await client.end().catch(() => undefined);
+    }
   };
   /**
    * A client for a transaction, with its error listener. Attached in pool.connect's callback, which the pool calls
@@ -220,7 +228,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     listen: (onGame, onResume) => connectListener(onGame, onResume),
     close: async () => {
       closed = true;
-      await listener?.end().catch(() => undefined);
+      const open = [...listeners];
+      listeners.clear();
+      await Promise.all(open.map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

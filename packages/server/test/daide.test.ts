@@ -2,7 +2,8 @@
  * The DAIDE server: DAIDE clients written here from the protocol documents connect to a game's own port, go
  * through NME/YES/MAP/MDF/HLO/NOW, submit orders every phase and play to the year limit beside HTTP players (one
  * leaves and takes its seat back with IAM); then every kind of bad input, each answered as the protocol says while
- * the game and the other connections carry on; and the port listens again after a restart.
+ * the game and the other connections carry on; and the port listens again after a restart. A closed server leaves
+ * nothing open, and on one PostgreSQL database another instance takes a port over when its instance stops.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -652,3 +653,104 @@ test('press: SND becomes a message of the game and messages reach the DAIDE clie
   assert.equal(await lone.message(), "HUH (ERR SND (ENG) ('hi'))");
   lone.close();
 });
+
+const INDEX = new URL('../src/index.js', import.meta.url).href;
+
+/**
+ * Run in a child: a server with DAIDE and a DAIDE game, a connection to its port, a few polls, close(). Nothing
+ * calls process.exit: the child ends once nothing is left open. After 5 s it names what is (never unref'd timers
+ * aside, its report timer is unref'd and does not keep it alive).
+ */
+const CHILD = `
+import { startServer } from ${JSON.stringify(INDEX)};
+import { connect } from 'node:net';
+const url = process.env.DATABASE_URL;
+const server = await startServer({
+  port: 0, host: '127.0.0.1', tick: 50,
+  ...(url ? { database: url } : { data: 'memory://' }),
+  daide: { ports: [0, 0], poll: 50 },
+});
+const post = await fetch(server.url + '/api/games', {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ daide: true }),
+});
+const { id } = await post.json();
+const { daidePort } = await (await fetch(server.url + '/api/games/' + id)).json();
+const socket = connect(daidePort, '127.0.0.1');
+socket.on('error', () => undefined);
+await new Promise((resolve) => socket.once('connect', resolve));
+await new Promise((resolve) => setTimeout(resolve, 600));
+await server.close();
+socket.destroy();
+process.stdout.write('closed\\n');
+setTimeout(() => process.stderr.write('still open: ' + process.getActiveResourcesInfo().join(', ') + '\\n'), 5000).unref();
+`;
+
+test('a closed server with DAIDE games and connections leaves nothing open: its process exits by itself', async () => {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null | 'hung'>((resolve) => {
+    const hung = (): void => {
+      child.kill('SIGKILL');
+      resolve('hung');
+    };
+    // A leak keeps the child running for ever: it names what is open 5 s after close(); 60 s in all at most.
+    const timer = setTimeout(hung, 60_000);
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('still open')) hung();
+    });
+    child.on('exit', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  assert.match(out, /closed/, out);
+  assert.equal(code, 0, out);
+  assert.doesNotMatch(out, /still open/, out);
+});
+
+test(
+  'on one PostgreSQL database, another instance takes over the DAIDE port of a game when the one holding it stops',
+  {
+    skip: DATABASE_URL === undefined ? 'PostgreSQL only (PGlite belongs to one process)' : false,
+  },
+  async () => {
+    const options = (): Parameters<typeof startServer>[0] => ({
+      port: 0,
+      host: '127.0.0.1',
+      database: DATABASE_URL ?? '',
+      tick: 100,
+      limits: LOAD_LIMITS,
+      daide: { ports: [0, 0], poll: 50 },
+    });
+    const first = await startServer(options());
+    const second = await startServer(options());
+    let firstOpen = true;
+    try {
+      const created = await call<{ id: string }>(first.url, 'POST', '/api/games', { daide: true });
+      const id = created.body.id;
+      const port = (await call<{ daidePort: number }>(second.url, 'GET', `/api/games/${id}`)).body.daidePort;
+      assert.ok(port > 0);
+      await first.close();
+      firstOpen = false;
+      // The others try the ports they do not hold every 5 polls (250 ms for the second; this file's shared server
+      // may be quicker: either serves the game).
+      let client: DaideClient | undefined;
+      for (let i = 0; i < 100 && client === undefined; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        client = await DaideClient.open(port).catch(() => undefined);
+      }
+      assert.ok(client, 'another instance listens on the port');
+      client.send('MAP');
+      assert.equal(await client.message(), "MAP ('standard')");
+      client.close();
+    } finally {
+      if (firstOpen) await first.close();
+      await second.close();
+    }
+  },
+);

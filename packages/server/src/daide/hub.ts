@@ -42,6 +42,9 @@ export const DEFAULT_DAIDE_PORTS: [number, number] = [16713, 16812];
 
 type Resolved = Required<DaideOptions>;
 
+/** The polls between two claims of the ports of games another instance serves (hub.ts's #claim). */
+const CLAIM_EVERY = 5;
+
 /** One game's DAIDE side: its listener, its connections, and what they have been told. */
 export class GameLink {
   readonly hub: DaideHub;
@@ -290,6 +293,10 @@ export class DaideHub {
   readonly #busy = new Map<string, boolean>();
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
+  #claiming = false;
+  /** Games whose port this hub could not take, with the last error code (logged once per code). */
+  readonly #unclaimed = new Map<string, string>();
+  readonly #running = new Set<Promise<unknown>>();
 
   constructor(db: Db, instance: string, options: DaideOptions = {}) {
     this.db = db;
@@ -305,25 +312,61 @@ export class DaideHub {
 
   /** Listens for every active DAIDE game (on the port it was given), and follows their events. */
   async start(): Promise<void> {
-    const r = await this.db.query<{ id: string; map: string; seq: number; settings: Settings }>(
-      "SELECT id, map, seq, settings FROM games WHERE status = 'active' AND (settings->>'daide') = 'true'",
-    );
-    for (const g of r.rows) {
-      const port = g.settings.daidePort;
-      if (port === undefined) continue;
-      try {
-        await this.#listen(g.id, mapOf(g.map), port, g.seq, g.settings);
-      } catch (e) {
-        process.stderr.write(
-          `dipkit serve: DAIDE port ${port} of game ${g.id}: ${e instanceof Error ? e.message : String(e)}\n`,
-        );
-      }
-    }
+    await this.#claim();
     await this.db.listen((id) => this.refresh(id));
+    let rounds = 0;
     this.#timer = setInterval(() => {
       for (const [id, link] of this.#links) if (link.sessions.size > 0) this.refresh(id);
+      if (++rounds % CLAIM_EVERY === 0) this.#track(this.#claim());
     }, this.options.poll);
     this.#timer.unref();
+  }
+
+  /**
+   * Listens on the port of every active DAIDE game this hub does not serve yet. On one database several instances
+   * see the same games: on one machine the first to bind a port serves it, and the others try again every few
+   * polls, so that one of them takes the port over when its instance stops. Another failure is logged once.
+   */
+  async #claim(): Promise<void> {
+    if (this.#claiming || this.#closed) return;
+    this.#claiming = true;
+    try {
+      const r = await this.db.query<{ id: string; map: string; seq: number; settings: Settings }>(
+        "SELECT id, map, seq, settings FROM games WHERE status = 'active' AND (settings->>'daide') = 'true'",
+      );
+      for (const g of r.rows) {
+        const port = g.settings.daidePort;
+        if (port === undefined || this.#links.has(g.id) || this.#closed) continue;
+        try {
+          await this.#listen(g.id, mapOf(g.map), port, g.seq, g.settings);
+          this.#unclaimed.delete(g.id);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code ?? String(e);
+          if (this.#unclaimed.get(g.id) === code) continue;
+          this.#unclaimed.set(g.id, code);
+          const why =
+            code === 'EADDRINUSE'
+              ? 'in use (by another dipkit instance on this database, or another program); taken when it is free'
+              : e instanceof Error
+                ? e.message
+                : code;
+          process.stderr.write(`dipkit serve: DAIDE port ${port} of game ${g.id}: ${why}\n`);
+        }
+      }
+    } finally {
+      this.#claiming = false;
+    }
+  }
+
+  /** Work started by the timer or an event, awaited by close() so that nothing runs on after it. */
+  #track(work: Promise<unknown>): void {
+    const tracked = work
+      .catch((e: unknown) => {
+        if (!this.#closed)
+          process.stderr.write(`dipkit serve: DAIDE: ${e instanceof Error ? e.message : String(e)}\n`);
+      })
+      .finally(() => this.#running.delete(tracked));
+    this.#running.add(tracked);
   }
 
   /** The port game `id` listens on, if it does here. */
@@ -368,6 +411,12 @@ export class DaideHub {
       server.once('error', reject);
       server.listen({ port, host: this.options.host, backlog: 16 }, () => {
         server.off('error', reject);
+        if (this.#closed) {
+          // close() ran while this port was being bound: it must not stay open after it.
+          server.close();
+          reject(new Error('the DAIDE server is closing'));
+          return;
+        }
         server.on('error', () => undefined);
         const address = server.address();
         const bound = typeof address === 'object' && address !== null ? address.port : port;
@@ -392,18 +441,18 @@ export class DaideHub {
       return;
     }
     this.#busy.set(id, false);
-    void link
-      .update()
-      .catch((e: unknown) => {
-        process.stderr.write(
-          `dipkit serve: DAIDE game ${id}: ${e instanceof Error ? e.message : String(e)}\n`,
-        );
-      })
-      .finally(() => {
-        const again = this.#busy.get(id) === true;
-        this.#busy.delete(id);
-        if (again) this.refresh(id);
-      });
+    this.#track(
+      link
+        .update()
+        .catch((e: unknown) => {
+          throw new Error(`game ${id}: ${e instanceof Error ? e.message : String(e)}`);
+        })
+        .finally(() => {
+          const again = this.#busy.get(id) === true;
+          this.#busy.delete(id);
+          if (again) this.refresh(id);
+        }),
+    );
   }
 
   /** Stops listening for a game that is over (its clients were sent OFF). */
@@ -412,9 +461,11 @@ export class DaideHub {
     link.server.close();
   }
 
+  /** Stops listening and says goodbye (FM) to every connection, once the updates under way have ended. */
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#timer);
+    while (this.#running.size > 0) await Promise.all(this.#running);
     const links = [...this.#links.values()];
     this.#links.clear();
     for (const link of links) {
