@@ -277,15 +277,15 @@ function chooseCodedOrders(
 // Stryker disable next-line BlockStatement: equivalent, undefined is no unit: every row then ends in the general check (undefined >= 0 is false, and an undefined supported unit equals the undefined ordered one).
 function unitOfKey(board: Board, key: number, power: number): number {
   const L = board.map.locationCount;
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,EqualityOperator,ArithmeticOperator: equivalent, a key out of range finds no unit anyway (its location has no province, and no unit stands at a location out of range), so -1 follows below; more -1 only sends rows to the general check.
-  if (!(key >= 0 && key < 2 * L)) return -1;
+  // A key out of range needs no test of its own: its location has no province, so `u` below is undefined, whose
+  // location is undefined too, and -1 follows.
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a wrong location is out of range or the location of no unit of this key, so the test below answers -1 and the general check decides.
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location; key = L is a fleet, whose army test then only answers -1.
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only answer -1 more often (the general check then decides).
+  // The mutants that answer -1 more often survive (docs/verification.md): the general check then decides.
   return power < 0 || board.unitPower[u] === power ? u : -1;
 }
 
@@ -296,31 +296,18 @@ function unitOfKey(board: Board, key: number, power: number): number {
  */
 // Stryker disable next-line BlockStatement: equivalent, undefined is no location: a support then finds no province it reaches, and a move by an army tries a route of fleets, which gives the columns the general check gives for the same move (a fleet's goes to the general check).
 function neighbourMove(board: Board, u: number, to: number): number {
-  const map = board.map;
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a place out of range has no province and is no neighbour, so -1 follows anyway.
-  if (!(to >= 0 && to < map.locationCount)) return -1;
-  const province = map.locationProvince[to]!;
-  if (board.unitType[u] === ARMY) {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, armies have no edges to seas or to coast locations (the map reader refuses them), so armyAdjacent gives -1 for those anyway; more -1 goes to the general check.
-    if (to !== province || map.provinceKind[province] === 'sea') return -1;
-    return armyAdjacent(map, board.unitProvince[u]!, to) ? to : -1;
-  }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets have no edges to inland provinces, so fleetAdjacent gives -1 anyway; more -1 goes to the general check.
-  if (map.provinceKind[province] === 'land') return -1;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, fleets touch the coasts of a province with coasts, not the province, so fleetAdjacent gives -1 anyway; more -1 goes to the general check.
-  if (to === province && map.provinceCoasts[province]!.length > 0) return -1;
-  return fleetAdjacent(map, board.unitLocation[u]!, to) ? to : -1;
+  // No test of the place is needed: armies have no edges to seas or coasts, fleets none to inland provinces or to
+  // a province with coasts (the map reader refuses them), and no edge leads out of range.
+  if (board.unitType[u] === ARMY) return armyAdjacent(board.map, board.unitProvince[u]!, to) ? to : -1;
+  return fleetAdjacent(board.map, board.unitLocation[u]!, to) ? to : -1;
 }
 
 /** Can unit u reach province p to support there (6.B.4: coasts do not matter)? `canReach` of legality.ts. */
 // Stryker disable next-line BlockStatement: equivalent, undefined is a false answer: the general check decides.
 function reaches(board: Board, u: number, p: number): boolean {
-  const map = board.map;
-  if (board.unitType[u] === ARMY)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, armies have no edges to seas, so armyAdjacent answers the sea test too; false only sends the row to the general check.
-    return map.provinceKind[p] !== 'sea' && armyAdjacent(map, board.unitProvince[u]!, p);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets have no edges to inland provinces, so fleetCanReach answers the land test too; false only sends the row to the general check.
-  return map.provinceKind[p] !== 'land' && fleetCanReach(map, board.unitLocation[u]!, p);
+  // Armies have no edges to seas, fleets none to inland provinces: the adjacency answers the kind of p too.
+  if (board.unitType[u] === ARMY) return armyAdjacent(board.map, board.unitProvince[u]!, p);
+  return fleetCanReach(board.map, board.unitLocation[u]!, p);
 }
 
 /**
@@ -348,41 +335,37 @@ function checkCommonOrder(
   if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
   const map = board.map;
   const code = orders[at + KIND_FIELD]!;
-  // Stryker disable next-line ConditionalExpression: equivalent, a hold then goes to the general check, which accepts it the same way.
+  // `false` survives (docs/verification.md): a hold then goes to the general check, which accepts it the same way.
   if (code === C_HOLD) return u;
   const to = orders[at + TO_FIELD]!;
   // The `false` mutants of this condition survive (docs/verification.md): a move then goes to the general check (it
   // is no support or convoy), which gives the same columns; `true` is killed.
   // Stryker disable next-line LogicalOperator,BlockStatement: equivalent, as above: a move goes to the general check.
   if (code === C_MOVE || code === C_MOVE_VIA) {
-    // Stryker disable next-line ConditionalExpression: equivalent, a move by an army to a neighbour then tries a route of fleets, which gives the columns of the neighbour move (viaConvoy 0, the province as place) or -1; a fleet's goes to the general check.
+    // `false` survives (docs/verification.md): a move by an army to a neighbour then tries a route of fleets, which
+    // gives the columns of the neighbour move (viaConvoy 0, the province as place) or -1; a fleet's goes to the
+    // general check. So do `false` and `> 0` below (location 0 is a sea, where no army moves).
     const location = code === C_MOVE ? neighbourMove(board, u, to) : -1;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, as above (location 0 is a sea, where no army moves).
+    // Stryker disable next-line BlockStatement: equivalent, as above: the move then tries a route of fleets, or goes to the general check.
     if (location >= 0) {
       s.kind[u] = MOVE;
       s.dest[u] = map.locationProvince[location]!;
       s.destLocation[u] = location;
       return u;
     }
-    // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not.
-    // Stryker disable ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator: equivalent, these mutants only return -1 more often, or let a place out of range or a coast through, for which convoyRouteExists finds no route (it needs a coastal province), so -1 follows anyway (the false mutant of the army test was killed).
-    if (
-      !map.rules.convoys ||
-      board.unitType[u] !== ARMY ||
-      !(to >= 0 && to < map.locationCount) ||
-      map.locationProvince[to] !== to
-    )
-      return -1;
-    // Stryker restore ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
+    // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not. (A place out
+    // of range or a coast needs no test: convoyRouteExists finds no route to anything but a coastal province.) The
+    // `true` mutants of the two tests below survive (docs/verification.md): the row then goes to the general check.
+    if (!map.rules.convoys || board.unitType[u] !== ARMY) return -1;
     if (!convoyRouteExists(map, board.unitProvince[u]!, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = MOVE;
     s.dest[u] = s.destLocation[u] = to;
-    // Stryker disable next-line ConditionalExpression: equivalent, a move without 'via convoy' gets here only to a province that is no neighbour, and the tables read viaConvoy only for moves to a neighbour (4.A.3, chooseRoute).
+    // `true` survives (docs/verification.md): a move without 'via convoy' gets here only to a province that is no
+    // neighbour, and the tables read viaConvoy only for moves to a neighbour (4.A.3, chooseRoute).
     s.viaConvoy[u] = code === C_MOVE_VIA ? 1 : 0;
     return u;
   }
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only return -1 for more rows (the general check decides).
+  // The mutants that return -1 for more rows survive (docs/verification.md): the general check decides.
   if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE && code !== C_CONVOY) return -1;
   // Stryker disable next-line UnaryOperator: equivalent, naming power 1 finds the same unit when it is power 1's and none otherwise (then the general check decides).
   const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
@@ -393,7 +376,7 @@ function checkCommonOrder(
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
   if (code === C_CONVOY) {
     // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
+    // `true` survives here and in the tests below that end in the general check (docs/verification.md).
     if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
@@ -401,7 +384,6 @@ function checkCommonOrder(
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.convoyCapable[here] !== 1) return -1;
     // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: equivalent, a place out of range or a coast is no coastal province, for which onProperRoute finds no route, so -1 follows anyway.
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!onProperRoute(map, here, from, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = CONVOY;
     s.dest[u] = to;
@@ -409,7 +391,6 @@ function checkCommonOrder(
     return u;
   }
   if (code === C_SUPPORT_HOLD) {
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!reaches(board, u, board.unitProvince[v]!)) return -1;
     s.kind[u] = SUPPORT;
     s.target[u] = v;
@@ -419,13 +400,15 @@ function checkCommonOrder(
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, supportOfConvoyedMove gives a move to a neighbour by a route of fleets the columns of the support of the neighbour move (or -1), and -1 as a place reaches no province; location 0 is a sea, where no army moves.
   if (location < 0) return supportOfConvoyedMove(board, u, v, to, rules, s);
   const province = map.locationProvince[location]!;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, no unit reaches its own province (so the first test only saves the second), and true only sends the row to the general check.
-  if (province === board.unitProvince[u] || !reaches(board, u, province)) return -1;
+  // No unit reaches its own province, so that needs no test of its own. (`true` survives: the general check.)
+  if (!reaches(board, u, province)) return -1;
   s.kind[u] = SUPPORT;
   s.dest[u] = province;
   s.target[u] = v;
   // A support of a fleet's move names the coast when the row does (4.B.4).
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, `location` is the province unless a coast is named, and a move to a province without coasts ends at the province itself, the place such a support then names.
+  // The mutants that name `location` for more supports survive (docs/verification.md): `location` is the province
+  // unless a coast is named, and a move to a province without coasts ends at the province itself, the place such a
+  // support then names.
   s.supportCoast[u] = board.unitType[v] === FLEET && location !== province ? location : -1;
   return u;
 }
