@@ -56,6 +56,8 @@ const RAW = {
   conicEqualArea: (p) => d3.geoConicEqualAreaRaw(...p.parallels.map(radians)),
   equirectangular: () => d3.geoEquirectangularRaw,
   mercator: () => d3.geoMercatorRaw,
+  // Miller cylindrical: Mercator's shapes near the equator with the poles less inflated (a world board down to Antarctica).
+  miller: () => (lambda, phi) => [lambda, 1.25 * Math.log(Math.tan(Math.PI / 4 + 0.4 * phi))],
   naturalEarth1: () => d3.geoNaturalEarth1Raw,
   azimuthalEqualArea: () => d3.geoAzimuthalEqualAreaRaw,
 };

@@ -10,6 +10,7 @@ import coldwar from '../map/variants/coldwar.geometry.json' with { type: 'json' 
 import empiresandcoalitions from '../map/variants/empiresandcoalitions.geometry.json' with { type: 'json' };
 import hundred from '../map/variants/hundred.geometry.json' with { type: 'json' };
 import northseawars from '../map/variants/northseawars.geometry.json' with { type: 'json' };
+import twentytwenty from '../map/variants/twentytwenty.geometry.json' with { type: 'json' };
 import westernworld901 from '../map/variants/westernworld901.geometry.json' with { type: 'json' };
 import youngstownredux from '../map/variants/youngstownredux.geometry.json' with { type: 'json' };
 
@@ -20,6 +21,7 @@ const ART: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['empiresandcoalitions', empiresandcoalitions],
   ['hundred', hundred],
   ['northseawars', northseawars],
+  ['twentytwenty', twentytwenty],
   ['westernworld901', westernworld901],
   ['youngstownredux', youngstownredux],
 ]);

@@ -16,7 +16,8 @@
  *   scripts/with-postgres.sh node packages/server/dist/bench/bench.js --instances 2
  *
  * --table runs the submission part for the whole load table (16 and 64 clients; PGlite, one instance; PostgreSQL,
- * one and two instances, when DATABASE_URL names one) and prints it in Markdown at the end:
+ * one and two instances, when DATABASE_URL names one), then for each database the reads during 3 large imports,
+ * and prints both tables in Markdown at the end:
  *
  *   npm run build && scripts/with-postgres.sh node packages/server/dist/bench/bench.js --table
  */
@@ -51,6 +52,8 @@ const gameCount = Math.max(1, Math.min(500, Number(values.games)));
 const database = values.database ?? (process.env['DATABASE_URL'] || undefined);
 const instancesGiven = Math.max(1, Math.min(4, Number(values.instances)));
 const importCount = Math.max(0, Math.min(20, Number(values.imports)));
+/** The imports --table makes per database, one after another, while a client reads. */
+const TABLE_IMPORTS = 3;
 if (instancesGiven > 1 && database === undefined) {
   process.stderr.write('bench: --instances above 1 needs PostgreSQL (DATABASE_URL or --database)\n');
   process.exit(2);
@@ -218,8 +221,17 @@ function largeImport(): string {
   return text();
 }
 
-/** Reads game `id` in a loop while `importCount` large imports go in one after another; prints the waits. */
-async function readsDuringImports(base: string, id: string): Promise<void> {
+interface ImportFigures {
+  imports: number;
+  mib: string;
+  reads: number;
+  p99: string;
+  worst: string;
+  failed: number;
+}
+
+/** Reads game `id` in a loop while `count` large imports go in one after another; prints the waits. */
+async function readsDuringImports(base: string, id: string, count: number): Promise<ImportFigures> {
   const body = largeImport();
   const latencies: number[] = [];
   const importMs: number[] = [];
@@ -234,7 +246,7 @@ async function readsDuringImports(base: string, id: string): Promise<void> {
     }
   })();
   let refused = 0;
-  for (let n = 0; n < importCount; n++) {
+  for (let n = 0; n < count; n++) {
     const t = performance.now();
     const r = await send(base, 'POST', '/api/games/import', body);
     importMs.push(performance.now() - t);
@@ -248,11 +260,20 @@ async function readsDuringImports(base: string, id: string): Promise<void> {
   latencies.sort((a, b) => a - b);
   const at = (q: number): string =>
     (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  const mib = (Buffer.byteLength(body) / 1048576).toFixed(2);
   process.stdout.write(
-    `\nreads during ${importCount} imports of ${(Buffer.byteLength(body) / 1048576).toFixed(2)} MiB ` +
+    `\nreads during ${count} imports of ${mib} MiB ` +
       `(${refused} refused; each import took ${importMs.map((ms) => ms.toFixed(0)).join(', ')} ms): ` +
       `${latencies.length} reads (${failed} failed), p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${at(1)} ms\n`,
   );
+  return {
+    imports: count,
+    mib,
+    reads: latencies.length,
+    p99: at(0.99),
+    worst: at(1),
+    failed: failed + refused,
+  };
 }
 
 /** One bench run: servers started, games made, the parts driven; the submission figures. */
@@ -261,7 +282,19 @@ async function run(
   instances: number,
   database: string | undefined,
   parts: 'all' | 'submit',
-): Promise<Figures> {
+): Promise<Figures>;
+async function run(
+  clients: number,
+  instances: number,
+  database: string | undefined,
+  parts: 'imports',
+): Promise<ImportFigures>;
+async function run(
+  clients: number,
+  instances: number,
+  database: string | undefined,
+  parts: 'all' | 'submit' | 'imports',
+): Promise<Figures | ImportFigures> {
   agent = new Agent({ keepAlive: true, maxSockets: clients });
   const dir = mkdtempSync(join(tmpdir(), 'dipkit-bench-'));
   // --url: a server already running (the bench then neither starts nor stops one).
@@ -283,7 +316,7 @@ async function run(
     const of = (c: number): string => servers[c % servers.length]!.url;
     const seats: Seat[] = [];
     const gameIds: string[] = [];
-    for (let g = 0; g < gameCount; g++) {
+    for (let g = 0; g < (parts === 'imports' ? 1 : gameCount); g++) {
       const created = JSON.parse((await send(base, 'POST', '/api/games', { map: 'standard' })).body) as {
         id: string;
       };
@@ -303,6 +336,7 @@ async function run(
         seats.push({ id: created.id, token: joined.token, orders });
       }
     }
+    if (parts === 'imports') return await readsDuringImports(base, gameIds[0] ?? '', TABLE_IMPORTS);
     process.stdout.write(
       `dipkit server bench: ${database !== undefined ? 'PostgreSQL' : 'PGlite'}, ${servers.length} instance${servers.length === 1 ? '' : 's'}, ${clients} clients, ${gameCount} games, ` +
         `at most ${seconds} s or ${maxRequests} requests per part, on 127.0.0.1\n\n` +
@@ -325,7 +359,7 @@ async function run(
       async (i, c) => (await send(of(c), 'GET', `/api/games/${gameIds[i % gameIds.length]}`)).status,
       pids,
     );
-    if (importCount > 0) await readsDuringImports(base, gameIds[0] ?? '');
+    if (importCount > 0) await readsDuringImports(base, gameIds[0] ?? '', importCount);
     return submitted;
   } finally {
     agent.destroy();
@@ -345,6 +379,7 @@ async function run(
  */
 async function table(): Promise<void> {
   const rows: string[] = [];
+  const importRows: string[] = [];
   const backends: [string, string | undefined, number[]][] = [['PGlite', undefined, [1]]];
   if (database !== undefined) backends.push(['PostgreSQL', database, [1, 2]]);
   else process.stderr.write('bench: no DATABASE_URL, so PGlite only (scripts/with-postgres.sh gives one)\n');
@@ -356,10 +391,18 @@ async function table(): Promise<void> {
         process.stdout.write('\n');
       }
     }
+    process.stdout.write(`${name}, one instance:`);
+    const f = await run(2, 1, db, 'imports'); // two sockets: the reader's and the imports'
+    importRows.push(
+      `| ${name} | ${f.imports} | ${f.mib} | ${f.reads} | ${f.p99} | ${f.worst} | ${f.failed} |`,
+    );
+    process.stdout.write('\n');
   }
   process.stdout.write(
     `| database | instances | clients | submissions/s | p50 ms | p99 ms | errors |\n` +
-      `| --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+      `| --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n\n` +
+      `| database | imports | MiB each | reads meanwhile | p99 ms | worst read ms | errors |\n` +
+      `| --- | --- | --- | --- | --- | --- | --- |\n${importRows.join('\n')}\n`,
   );
 }
 

@@ -1,9 +1,9 @@
 /**
- * A game as the rows that store it (games.ts's insertGame): its JSON columns already serialized, its phase
- * records and messages as JSON arrays of rows, a few hundred KiB each, for one INSERT ... jsonb_to_recordset per
+ * A game as the rows that store it (insert-game.ts): its JSON columns already serialized, its phase
+ * records and messages as JSON arrays of rows, about 16 KiB each, for one INSERT ... jsonb_to_recordset per
  * batch instead of one statement per row. An import is turned into these rows in the import worker
  * (import-check.ts), so the main thread, which answers every other request, only hands strings to the database:
- * no parse, no copy of a large object, no stringify; and a game of thousands of messages is a few statements.
+ * no parse, no copy of a large object, no stringify; and a game of thousands of messages is a few dozen statements.
  */
 import { ALL, currentPhase, type Game, type Position } from 'dipkit';
 
@@ -28,8 +28,11 @@ export interface GameRows {
   messageBatches: string[];
 }
 
-/** Characters of JSON per batch: large enough to need few statements, small enough to bind at once. */
-const BATCH = 256 * 1024;
+/**
+ * Characters of JSON per batch: one statement each, a few milliseconds of PGlite's time (which other requests wait
+ * for: insert-game.ts), yet a 4 MiB import is only about 260 statements.
+ */
+const BATCH = 16 * 1024;
 
 /** JSON arrays of the items, each array about BATCH characters. */
 function batches(items: readonly unknown[]): string[] {

@@ -18,10 +18,10 @@ import {
 } from 'dipkit';
 import { type Db } from './db.js';
 import type { ImportCheck } from './import-check.js';
-import { gameRows, type GameRows } from './game-rows.js';
+import { gameRows } from './game-rows.js';
+import { insertGame } from './insert-game.js';
 import { Problem } from './problems.js';
-import { hashToken, newGameId, newToken } from './tokens.js';
-import { gameMessages, insertImported, pressOf, pressSettings, type PressInput } from './messages.js';
+import { gameMessages, pressOf, pressSettings, type PressInput } from './messages.js';
 import {
   type Deadlines,
   type Press,
@@ -30,7 +30,6 @@ import {
   GAME_COLUMNS,
   mapOf,
   notFound,
-  phaseSeconds,
   powersToOrder,
   historyJson,
   historyOf,
@@ -131,58 +130,6 @@ export async function importGame(
       ? { ...checked.game, status: 'draw' as const }
       : checked.game;
   return insertGame(db, rows, settingsOf(input));
-}
-
-async function insertGame(
-  db: Db,
-  game: GameRows,
-  settings: Settings,
-): Promise<{ id: string; adminToken: string }> {
-  const id = newGameId();
-  const adminToken = newToken();
-  const seconds = game.status === 'active' ? phaseSeconds(settings, { phase: game.positionPhase }) : null;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO games (id, map, options, settings, admin_hash, status, winner, seq, phase, position, deadline,
-                          open_seats)
-       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb,
-               CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int) END, $12)`,
-      [
-        id,
-        game.map,
-        game.options,
-        JSON.stringify(settings),
-        hashToken(adminToken),
-        game.status,
-        game.winner,
-        game.phaseCount,
-        game.phase,
-        game.position,
-        seconds,
-        mapOf(game.map).powers.length,
-      ],
-    );
-    for (const batch of game.phaseBatches) {
-      await tx.query(
-        `INSERT INTO phases (game_id, seq, name, record, processed_by)
-         SELECT $1, r.seq, r.name, r.record, 'import'
-         FROM jsonb_to_recordset($2::jsonb) AS r(seq int, name text, record jsonb)`,
-        [id, batch],
-      );
-    }
-    if (game.status === 'active') {
-      for (const { power, json } of game.orders) {
-        await tx.query('INSERT INTO orders (game_id, power, seq, orders) VALUES ($1, $2, $3, $4::jsonb)', [
-          id,
-          power,
-          game.phaseCount,
-          json,
-        ]);
-      }
-    }
-    await insertImported(tx, id, game.messageBatches, game.messageCount);
-  });
-  return { id, adminToken };
 }
 
 /** The public view of a game: everything but the orders of the current phase. */

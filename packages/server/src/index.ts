@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { buildApp } from './app.js';
 import { openDb, type Db, type DbOptions } from './db.js';
 import { migrate } from './migrations.js';
+import { ABANDONED_IMPORT_SECONDS, dropAbandonedImports } from './insert-game.js';
 import { DaideHub, type DaideOptions } from './daide/hub.js';
 import { startDeadlineLoop } from './deadline-loop.js';
 import { lockDataDir, type DataLock } from './data-lock.js';
@@ -71,6 +72,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     undo.push(() => db.close());
     await migrate(db).catch((e: unknown) => {
       throw new StartupError('migration-failed', `migrating ${where}: ${(e as Error).message}`);
+    });
+    // The rows of imports cut off by a crash (never visible: insert-game.ts). PGlite has one server (the data
+    // directory's lock), so every import listed is over; on PostgreSQL another instance may be importing now.
+    await dropAbandonedImports(db, embedded ? 0 : ABANDONED_IMPORT_SECONDS).catch((e: unknown) => {
+      throw databaseError(e, where, embedded);
     });
     const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     const daide =

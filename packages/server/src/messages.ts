@@ -235,21 +235,3 @@ export async function gameMessages(
     time: Number(m.time_sent),
   }));
 }
-
-/** Stores an imported game's messages (the caller's transaction, which creates the game). */
-export async function insertImported(
-  tx: Queryable,
-  id: string,
-  batches: readonly string[],
-  count: number,
-): Promise<void> {
-  for (const batch of batches) {
-    await tx.query(
-      `INSERT INTO messages (game_id, id, phase, sender, recipients, text, time_sent, imported)
-       SELECT $1, m.id, m.phase, m.sender, m.recipients, m.text, m.time, true
-       FROM jsonb_to_recordset($2::jsonb) AS m(id int, phase text, sender text, recipients jsonb, text text, time bigint)`,
-      [id, batch],
-    );
-  }
-  if (count > 0) await tx.query('UPDATE games SET message_seq = $2 WHERE id = $1', [id, count]);
-}

@@ -10,6 +10,7 @@
  * phases    the history: one row per processed phase, written in the transaction that moves the game on
  * events    what server-sent events report, numbered per game; `readers`: the powers that may see it (null: all)
  * messages  press, numbered per game (games.message_seq); `recipients` null for a message to all
+ * imports   the games whose imported history is being written, before their games row (insert-game.ts)
  *
  * A migration may end with `after`, a step in code for what SQL alone cannot compute (a map's number of powers).
  */
@@ -137,6 +138,27 @@ CREATE TABLE messages (
   PRIMARY KEY (game_id, id)
 );
 CREATE INDEX messages_sender_time ON messages (game_id, sender, time_sent);`,
+  },
+  {
+    version: 4,
+    name: 'imports written in steps, listed until their game row exists',
+    // An imported history is written before its games row (insert-game.ts), so phases and messages no longer
+    // reference games; a trigger deletes them with their game instead of ON DELETE CASCADE.
+    sql: `
+ALTER TABLE phases DROP CONSTRAINT phases_game_id_fkey;
+ALTER TABLE messages DROP CONSTRAINT messages_game_id_fkey;
+CREATE TABLE imports (
+  game_id     text PRIMARY KEY,
+  started_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE FUNCTION games_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM phases p USING gone g WHERE p.game_id = g.id;
+  DELETE FROM messages m USING gone g WHERE m.game_id = g.id;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER games_deleted AFTER DELETE ON games REFERENCING OLD TABLE AS gone
+  FOR EACH STATEMENT EXECUTE FUNCTION games_deleted();`,
   },
 ];
 
