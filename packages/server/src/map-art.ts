@@ -4,7 +4,8 @@
  * text is made once per process and may be cached by the browser.
  */
 import type { FastifyInstance } from 'fastify';
-import { bundledArt, bundledMap, bundledMapIds } from 'dipkit';
+import { bundledArt } from 'dipkit';
+import { knownMap, mapParams } from './map-board.js';
 import { Problem } from './problems.js';
 import { problem } from './schemas.js';
 
@@ -14,11 +15,7 @@ const texts = new Map<string, string>();
 export function mapArtText(id: string): string {
   const known = texts.get(id);
   if (known !== undefined) return known;
-  const map = bundledMap(id);
-  if (!map) {
-    const ids = bundledMapIds().join(', ');
-    throw new Problem(404, 'unknown-map', `there is no bundled map "${id}"; the maps are ${ids}`);
-  }
+  knownMap(id);
   const art = bundledArt(id);
   if (art === undefined)
     throw new Problem(
@@ -38,12 +35,7 @@ export function mapArtRoutes(app: FastifyInstance): void {
       schema: {
         summary: "A bundled map's art: its provinces' shapes, labels and anchors (docs/geometry.md)",
         tags: ['maps'],
-        params: {
-          type: 'object',
-          properties: { map: { type: 'string', pattern: '^[a-z0-9]{1,40}$', description: 'a map id' } },
-          required: ['map'],
-          additionalProperties: false,
-        },
+        params: mapParams,
         response: {
           200: {
             description: 'the geometry: viewBox, arcs, provinces, anchors, supplyCenters, land, water',
