@@ -185,6 +185,7 @@ export {
 } from './render/geometry.js';
 export { schematicGeometry } from './render/schematic.js';
 export { artKind, defaultGeometry } from './render/standard.js';
+export { bundledArt, mapsWithArt } from './render/art.js';
 
 // The DATC v3.2 case runner (used by `dipkit datc`, the tests and the web gallery) and one phase of play.
 export {

@@ -751,6 +751,55 @@ void test('an army convoyed across a 4 by 4 grid of convoying fleets arrives (ea
   }
 });
 
+void test('an army convoyed by 37 fleets, 33 of them next to its province, arrives (the search marks every starting fleet)', () => {
+  // From touches 33 seas B00-B32; each of them touches only From and the Hub; the Hub touches the B seas and D1,
+  // and D1-D2-D3 lead to To. Every sea holds a fleet of Red ordered to convoy A From - To. Judged by hand: each B
+  // fleet is on a proper route (B, Hub, D1, D2, D3: no fleet of it but the first touches From, none but the last
+  // touches To, and no two fleets apart from neighbours on the route touch), so every convoy order is legal (6.G.19),
+  // nothing stands in To or opposes the move, and the army arrives (attack 1 against 0). The breadth-first search
+  // for a route of convoy orders (tables.ts) must mark each fleet next to From when it queues it: a search that left
+  // one unmarked would queue it again from the Hub, and 32 fleets queued twice overflow the search's queue (room
+  // for 64 fleets) before D1 is reached.
+  const starts = Array.from({ length: 33 }, (_, k) => `B${String(k).padStart(2, '0')}`);
+  const provinces: MapDefinition['provinces'][number][] = [
+    { code: 'FRO', name: 'From', kind: 'coast', supplyCenter: true, home: 'RED', fleet: starts },
+    ...starts.map((code, k) => ({ code, name: `Bay ${k}`, kind: 'sea' as const, fleet: ['FRO', 'HUB'] })),
+    { code: 'HUB', name: 'Hub', kind: 'sea', fleet: [...starts, 'DD1'] },
+    { code: 'DD1', name: 'Deep 1', kind: 'sea', fleet: ['HUB', 'DD2'] },
+    { code: 'DD2', name: 'Deep 2', kind: 'sea', fleet: ['DD1', 'DD3'] },
+    { code: 'DD3', name: 'Deep 3', kind: 'sea', fleet: ['DD2', 'TOO'] },
+    { code: 'TOO', name: 'To', kind: 'coast', supplyCenter: true, fleet: ['DD3'] },
+  ];
+  const fan = compileMapOrThrow({
+    name: 'Fan',
+    description: 'many seas next to one coast',
+    source: 'test',
+    victoryCenters: 2,
+    powers: [{ name: 'RED', adjective: 'Red' }],
+    provinces,
+    startingUnits: [],
+  });
+  const seas = [...starts, 'HUB', 'DD1', 'DD2', 'DD3'];
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'FRO' },
+    ...seas.map((code) => ({ power: 'RED', type: 'F' as const, location: code })),
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true } },
+    ...seas.map((code): GivenOrder => ({
+      power: 'RED',
+      order: { kind: 'convoy', unit: { location: code }, army: { location: 'FRO' }, to: 'TOO' },
+    })),
+  ];
+  const result = adjudicateMovement(fan, position('movement', { units }), orders);
+  assert.deepEqual(result.issues, []);
+  assert.deepEqual(
+    result.value?.orders.map((o) => o.resolution),
+    ['succeeds', ...seas.map(() => 'available')],
+  );
+  assert.ok(result.value?.position.units.some((u) => u.type === 'A' && u.location === 'TOO'));
+});
+
 void test("a phase with fewer units than the one before reads nothing of the earlier phase's last units", () => {
   // The adjudicator keeps its tables per map between calls. Under Brannan's rule (4.A.4 b), first a phase of five
   // units whose fifth, A Yorkshire, is convoyed to Norway by F North Sea (it arrives: Norway is empty); then a

@@ -133,11 +133,15 @@ function codedProblems(c: CodedCase, into: MovementCodesResult): string[] | unde
   for (const unit of after.units)
     occupied[map.locationProvince[map.locationCode.indexOf(unit.location)]!] = 1;
   const L = map.locationCount;
+  // Units whose counted order is a move, support or convoy: every other unit holds (unless the rules imply an order
+  // for it, 4.E.3 a), and its success is 0.
+  const acting = new Set<number>();
   c.orders.forEach((given, i) => {
     const at = i * oc.ORDER_STRIDE;
     const key = rows[at + oc.UNIT_FIELD]!;
     const u = board.unitAt[map.locationProvince[key >= L ? key - L : key]!]!;
     const kind = rows[at + oc.KIND_FIELD]!;
+    if (r.counted[i] === 1 && kind !== oc.HOLD) acting.add(u);
     const actual =
       r.counted[i] !== 1
         ? 'illegal'
@@ -177,6 +181,11 @@ function codedProblems(c: CodedCase, into: MovementCodesResult): string[] | unde
       : end === board.unitLocation[u];
     if (!right) problems.push(`unit ${u}: ends at ${map.locationCode[end]}`);
   });
+  if (c.rules?.implicitOrders !== 'allowed') {
+    for (let u = 0; u < position.units.length; u++)
+      if (!acting.has(u) && r.success[u] !== 0)
+        problems.push(`unit ${u} holds, yet its success is ${r.success[u]}`);
+  }
   problems.push(...afterProblems(c, after));
   // The same orders as objects through `resolveMovement`, which takes the integer way from them (resolveByCodes).
   const lean = resolveMovement(map, position, c.orders, c.rules);

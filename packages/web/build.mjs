@@ -16,7 +16,21 @@ const pages = ['sandbox', 'gallery', 'lobby', 'game'].filter((p) => {
     return false;
   }
 });
+// The variants' art (40-140 KiB each) stays out of the bundles: a page fetches the art of the map it shows from
+// GET /api/maps/{map}/art.json (common.ts, useMapArt); only the standard map's art is bundled, for a fast first
+// board. Each variant's geometry file reads as null here, which the core takes as "no bundled art".
+const variantArtLeftOut = {
+  name: 'variant-art-left-out',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]map[\\/]variants[\\/][a-z0-9]+\.geometry\.json$/ }, (args) => ({
+      path: args.path,
+      namespace: 'variant-art-left-out',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'variant-art-left-out' }, () => ({ contents: 'null', loader: 'json' }));
+  },
+};
 await build({
+  plugins: [variantArtLeftOut],
   entryPoints: pages.map((p) => join(here, 'src', `${p}.ts`)),
   bundle: true,
   minify: true,

@@ -197,10 +197,13 @@ function searchChains(
   let depth = 0;
   // Each pass enters the node just pushed on the chain (chain[depth]).
   for (;;) {
-    if (--s.budget < 0) {
+    // A spent budget stays at 0, so the searches from the other starting seas stop at once too. (Tested for 0, not
+    // below it: no boundary to move by one step.)
+    if (s.budget === 0) {
       leaveChain(s, depth);
       return false;
     }
+    s.budget--;
     const last = chain[depth]!;
     // A chain ends at its first sea that touches the destination: back up to try the node before it.
     if (seaTouches(map, last, to)) {

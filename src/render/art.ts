@@ -33,5 +33,7 @@ export function mapsWithArt(): string[] {
 
 /** The bundled art of the map with this id (as `bundledMapIds` gives it), undefined when it has none. */
 export function bundledArt(id: string): unknown {
-  return ART.get(id);
+  // `?? undefined`: the web client's bundles leave the variants' art out (each file reads as null there) and
+  // fetch it from the server when a page shows the map (packages/web/build.mjs).
+  return ART.get(id) ?? undefined;
 }

@@ -334,7 +334,7 @@ function centerLayer(
 /**
  * Abbreviations; a label that a unit would cover (its own province's or a neighbour's on a crowded board, or a
  * dislodged unit, drawn above and to the right of the unit that took its place) moves above or below its own unit,
- * or beside, to the first place no unit covers.
+ * or beside, to the first place no unit covers and no other label takes (Rome and Venice side by side).
  */
 function labelLayer(
   map: GameMap,
@@ -347,21 +347,33 @@ function labelLayer(
   const units = [...taken, ...dislodged.map((d) => d?.at)].filter((t): t is Point => t !== undefined);
   const covered = (x: number, y: number): boolean =>
     units.some((t) => Math.abs(t[0] - x) < u * 2.2 && Math.abs(t[1] - y) < u * 1.7);
+  // Labels that stay where the art puts them are placed first; a moved one then keeps clear of them and of the
+  // labels moved before it (a three-letter label is about 1.6 u wide and 0.95 u high).
+  const at: Point[] = g.labels.map((l) => [l[0], l[1]]);
+  const moved = at.map(([x, y]) => covered(x, y));
+  const placed: Point[] = at.filter((_, p) => !moved[p]);
+  const overLabel = (x: number, y: number): boolean =>
+    placed.some(([px, py]) => Math.abs(px - x) < u * 1.8 && Math.abs(py - y) < u * 1.05);
+  for (let p = 0; p < map.provinceCount; p++) {
+    if (!moved[p]) continue;
+    const [x, y] = at[p]!;
+    const [ux, uy] = taken[p] ?? [x, y];
+    // On the side of its own unit it was on first, then the other side, then beside.
+    const above: Point = [ux, uy - u * 2.05];
+    const below: Point = [ux, uy + u * 2.3];
+    const tries: Point[] = [
+      ...(y <= uy ? [above, below] : [below, above]),
+      [ux + u * 3, uy],
+      [ux - u * 3, uy],
+    ];
+    const free = tries.filter(([tx, ty]) => !covered(tx, ty));
+    const chosen = free.find(([tx, ty]) => !overLabel(tx, ty)) ?? free[0] ?? tries[0]!;
+    at[p] = chosen;
+    placed.push(chosen);
+  }
   let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
-    let [x, y] = g.labels[p]!;
-    if (covered(x, y)) {
-      const [ux, uy] = taken[p] ?? [x, y];
-      // On the side of its own unit it was on first, then the other side, then beside.
-      const above: Point = [ux, uy - u * 2.05];
-      const below: Point = [ux, uy + u * 2.3];
-      const tries: Point[] = [
-        ...(y <= uy ? [above, below] : [below, above]),
-        [ux + u * 3, uy],
-        [ux - u * 3, uy],
-      ];
-      [x, y] = tries.find(([tx, ty]) => !covered(tx, ty)) ?? tries[0]!;
-    }
+    const [x, y] = at[p]!;
     out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
   }
   return `${out}</g>`;

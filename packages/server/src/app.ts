@@ -23,6 +23,7 @@ import { BotDriver, botRoutes } from './bots.js';
 import { adminRoutes } from './admin.js';
 import { importRoute } from './import-route.js';
 import { mapBoardRoutes } from './map-board.js';
+import { mapArtRoutes } from './map-art.js';
 import { listGames, type ListFilter } from './listing.js';
 import { capConnections, limitsOf, rateLimits, serverOptions, StreamCaps, type Limits } from './limits.js';
 import {
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   webRoutes(app);
   mapBoardRoutes(app);
+  mapArtRoutes(app);
   botRoutes(app, db, new BotDriver(db, instance).started());
 
   app.post('/api/games', { schema: schemas.createGame, onRequest: limit.create }, async (request, reply) => {

@@ -4,21 +4,33 @@
  * each board is drawn once per process (a map's start never changes) and may be cached by the browser.
  */
 import type { FastifyInstance } from 'fastify';
-import { bundledMap, bundledMapIds, newGame, renderSvg } from 'dipkit';
+import { bundledMap, bundledMapIds, newGame, renderSvg, type GameMap } from 'dipkit';
 import { Problem } from './problems.js';
 import { problem } from './schemas.js';
 
 const drawn = new Map<string, string>();
 
+/** The bundled map `id`; a 404 unknown-map problem naming the maps there are when there is none. */
+export function knownMap(id: string): GameMap {
+  const map = bundledMap(id);
+  if (map) return map;
+  const ids = bundledMapIds().join(', ');
+  throw new Problem(404, 'unknown-map', `there is no bundled map "${id}"; the maps are ${ids}`);
+}
+
+/** The path parameters of a /api/maps/{map}/... route. */
+export const mapParams = {
+  type: 'object',
+  properties: { map: { type: 'string', pattern: '^[a-z0-9]{1,40}$', description: 'a map id' } },
+  required: ['map'],
+  additionalProperties: false,
+} as const;
+
 /** The SVG of the start of the bundled map `id`, drawn on first use. */
 export function startBoard(id: string): string {
   const known = drawn.get(id);
   if (known !== undefined) return known;
-  const map = bundledMap(id);
-  if (!map) {
-    const ids = bundledMapIds().join(', ');
-    throw new Problem(404, 'unknown-map', `there is no bundled map "${id}"; the maps are ${ids}`);
-  }
+  const map = knownMap(id);
   const svg = renderSvg(map, newGame(map).position, { showOrders: false });
   drawn.set(id, svg);
   return svg;
@@ -31,12 +43,7 @@ export function mapBoardRoutes(app: FastifyInstance): void {
       schema: {
         summary: "A bundled map's board at the start, as SVG (the lobby's thumbnail)",
         tags: ['maps'],
-        params: {
-          type: 'object',
-          properties: { map: { type: 'string', pattern: '^[a-z0-9]{1,40}$', description: 'a map id' } },
-          required: ['map'],
-          additionalProperties: false,
-        },
+        params: mapParams,
         produces: ['image/svg+xml'],
         response: {
           200: { description: 'an SVG document (image/svg+xml)', type: 'string' },

@@ -19,6 +19,7 @@ import { mapOf, addEvent, phaseState, gameRow } from './rows.js';
 import { callerPower, type Caller } from './access.js';
 import { lockActiveGame, processLocked } from './processing.js';
 import { everyoneReady } from './admin.js';
+import { writeOrders } from './order-writes.js';
 
 export async function legalFor(
   db: Db,
@@ -145,19 +146,9 @@ export async function submitFor(
     }
     if (!result.value) throw rejected(result.issues);
     const orders = result.value.orders;
-    // Inserted only while the game is still in the phase the orders were checked against (see the module header).
-    const r = await db.query<{ ready: boolean }>(
-      `WITH g AS (SELECT id, seq FROM games WHERE id = $1 AND seq = $3 AND status = 'active' FOR SHARE),
-       o AS (INSERT INTO orders (game_id, power, seq, orders, updated_at)
-             SELECT g.id, $2, g.seq, $4::jsonb, now() FROM g
-             ON CONFLICT (game_id, power) DO UPDATE
-               SET seq = EXCLUDED.seq, orders = EXCLUDED.orders, updated_at = EXCLUDED.updated_at
-             RETURNING 1)
-       SELECT p.ready FROM players p, o WHERE p.game_id = $1 AND p.power = $2`,
-      [id, power, seq, JSON.stringify(orders)],
-    );
-    const row = r.rows[0];
-    if (row) return { power, phase: state.phase, orders: orders.map((o) => o.text), ready: row.ready };
+    // Written only while the game is still in the phase the orders were checked against (order-writes.ts).
+    const ready = await writeOrders(db, id, power, seq, JSON.stringify(orders));
+    if (ready !== undefined) return { power, phase: state.phase, orders: orders.map((o) => o.text), ready };
     // The phase moved on meanwhile: check again against the new one (or refuse, when the caller named a phase).
     seq = (await gameRow(db, id)).seq;
     verified = true;

@@ -6,7 +6,9 @@
  */
 import {
   PRESETS,
+  artKind,
   bundledMap,
+  compileMap,
   datcWords,
   displayName,
   formatGivenOrder,
@@ -28,11 +30,55 @@ import {
 /** The map every helper below reads; a game page switches it to its game's map with `useMap` before drawing. */
 export let map: GameMap = standardMap();
 
+/** The id of the map shown, as `useMap` last set it. */
+let shownId = 'standard';
+/** Bundled maps compiled with the art fetched for them, by id (the pages carry only the standard map's art). */
+const withArt = new Map<string, GameMap>();
+/** The fetch of each variant's art, made once a page. */
+const fetching = new Map<string, Promise<void>>();
+
 /** Makes the bundled map `id` the one shown; false (the map unchanged) when this client does not know it. */
 export function useMap(id: string): boolean {
-  const found = bundledMap(id);
-  if (found) map = found;
+  const found = withArt.get(id) ?? bundledMap(id);
+  if (found) {
+    map = found;
+    shownId = id;
+  }
   return found !== undefined;
+}
+
+/**
+ * `useMap`, then, for a map whose art this page does not carry (every variant: packages/web/build.mjs), fetches
+ * the art once from the server (GET /api/maps/{id}/art.json, which the browser may cache too) and shows the map
+ * with it; resolves when that is done. Where no art can come (Pure has none; a sandbox opened as a file has no
+ * server) the map is drawn by the schematic layout. False when this client does not know the map.
+ */
+export async function useMapArt(id: string): Promise<boolean> {
+  if (!useMap(id)) return false;
+  if (artKind(map) === 'geographic') return true;
+  let pending = fetching.get(id);
+  if (!pending) {
+    pending = fetchArt(id);
+    fetching.set(id, pending);
+  }
+  await pending;
+  if (shownId === id) useMap(id); // unless the page moved on to another map meanwhile
+  return true;
+}
+
+async function fetchArt(id: string): Promise<void> {
+  if (location.protocol === 'file:') return; // a sandbox opened as a file: no server to ask
+  let art: unknown;
+  try {
+    const response = await fetch(`/api/maps/${encodeURIComponent(id)}/art.json`);
+    if (!response.ok) return; // 404 no-art (Pure): the schematic layout is its drawing
+    art = await response.json();
+  } catch {
+    fetching.delete(id); // no server, or the network failed: try again next time
+    return;
+  }
+  const compiled = compileMap({ ...bundledMap(id)!.definition, art });
+  if (compiled.value && artKind(compiled.value) === 'geographic') withArt.set(id, compiled.value);
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { displayName, parsePhaseName, type Position } from 'dipkit';
 import { api, countdown, savedSeat, type GameView, type HistoryPhase, type Seat } from './api.js';
-import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, useMap } from './common.js';
+import { byId, clickedProvince, drawBoard, el, map, readOrders, showProblems, useMapArt } from './common.js';
 import { setupPanels, showPanels } from './game-panels.js';
 import { historyItems, historyMarks } from './history-story.js';
 import { powerState, seatTitle, viewerText } from './game-result.js';
@@ -326,7 +326,8 @@ async function load(): Promise<void> {
   try {
     const before = view?.phase;
     view = await api<GameView>('GET', `/api/games/${id}`);
-    if (!useMap(view.map)) say(`This page does not know the map "${view.map}": it shows the standard map.`);
+    if (!(await useMapArt(view.map)))
+      say(`This page does not know the map "${view.map}": it shows the standard map.`);
     if (before !== undefined && before !== view.phase) say(`${phaseTitle(before)} was processed.`);
     // A finished game opens as a record to watch, from its first phase; a game in play at its current phase.
     shown = view.status !== 'active' && before === undefined ? 0 : (view.history?.length ?? 0);

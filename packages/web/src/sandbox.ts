@@ -9,6 +9,7 @@ import {
   adjudicateAdjustments,
   adjudicateMovement,
   adjudicateRetreats,
+  artKind,
   bundledMap,
   bundledMapIds,
   newGame,
@@ -37,6 +38,7 @@ import {
   ruleSettings,
   showProblems,
   useMap,
+  useMapArt,
 } from './common.js';
 
 /** Everything the sandbox shows; the URL fragment holds it as base64url JSON. */
@@ -204,7 +206,7 @@ function setup(): void {
     state = startState(mapSelect.value);
     selected = undefined;
     mapChoices();
-    update();
+    showMap();
   });
   const presetSelect = byId<HTMLSelectElement>('preset');
   for (const [name, p] of Object.entries(PRESETS))
@@ -297,11 +299,21 @@ function setup(): void {
       state = s;
       useMap(state.map);
       mapChoices();
-      update();
+      showMap();
     }
   });
   document.title = `dipkit sandbox`;
 }
 
+/** Draws the board, and again when the art of the map shown has come (a variant's is fetched: common.ts). */
+function showMap(): void {
+  update();
+  if (artKind(map) === 'geographic') return;
+  const id = state.map;
+  void useMapArt(id).then(() => {
+    if (state.map === id && artKind(map) === 'geographic') update();
+  });
+}
+
 setup();
-update();
+showMap();

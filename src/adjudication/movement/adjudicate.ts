@@ -39,6 +39,10 @@ import { buildTables, type MovementTables } from './tables.js';
 const ARMY = ARMY_CODE;
 const { BY_LAND, CONVOY, HOLD, MATCHES, CIVIL_DISORDER, MOVE, SUPPORT } = codes;
 
+/** The bound the outcome's readers pass to the decisions (`high`, `optimistic`): either reads the same there. */
+// Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
+const SETTLED = false;
+
 /** Which solver decides: the partial-information algorithm (5.E, the default) or the guess algorithm (5.F). */
 export type ResolverName = 'partial-information' | 'guess';
 
@@ -52,11 +56,11 @@ export interface EngineOptions {
  */
 export function solve(
   tables: MovementTables,
-  resolver: ResolverName,
+  resolver: ResolverName | undefined,
   s: MovementScratch,
 ): { success: Uint8Array; decisions: MovementDecisions; log: BackupLog } {
   const n = tables.board.unitCount;
-  // Stryker disable next-line EqualityOperator: equivalent, both solvers give the same full results, reasons included (solver-agreement.test.ts: every DATC and engine case under every single rule choice).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, these mutants pick the other solver or the default one for both names, and both solvers give the same full results, reasons included (solver-agreement.test.ts: every DATC and engine case under every single rule choice).
   const guess = resolver === 'guess';
   const solver = guess ? s.guessResolver : s.resolver;
   let allHold: Set<number> | undefined;
@@ -71,18 +75,19 @@ export function solve(
     if (!guess) settleUnopposed(tables, s.resolver);
     const success = s.success;
     success.fill(0, 0, n);
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: equivalent, unit n is past the board (a stale slot of the scratch set) and a holding unit's decision is read by no other decision, so deciding either settles nothing that is read: success is read only for the board's moves, supports and convoys.
-    for (let u = 0; u < n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.decide(u) ? 1 : 0;
+    // A holding unit has no decision (its success stays 0). `!==` rather than `<`: no bound to move by one, which
+    // would decide the stale slot n of the scratch set.
+    for (let u = 0; u !== n; u++) if (tables.kind[u] !== HOLD) success[u] = solver.decide(u) ? 1 : 0;
     // DPTG: the resolution with every convoy of the core disrupted counts only if each of those fleets is indeed
-    // dislodged; otherwise that paradox goes to all-hold.
-    // Stryker disable next-line ConditionalExpression: equivalent, a shortcut: without tentative cores the filter below finds no inconsistent one and returns the same.
-    if (log.tentative.length === 0) return { success, decisions, log };
-    const inconsistent = log.tentative.filter((core) =>
-      core.some((f) => !dislodgedIn(tables, success, tables.board.unitProvince[f]!)),
-    );
-    if (inconsistent.length === 0) return { success, decisions, log };
-    allHold ??= new Set<number>();
-    for (const core of inconsistent) for (const f of core) allHold.add(f);
+    // dislodged; otherwise that paradox goes to all-hold, and the decisions are solved again.
+    let inconsistent = false;
+    for (const core of log.tentative) {
+      if (core.every((f) => dislodgedIn(tables, success, tables.board.unitProvince[f]!))) continue;
+      inconsistent = true;
+      allHold ??= new Set<number>();
+      for (const f of core) allHold.add(f);
+    }
+    if (!inconsistent) return { success, decisions, log };
   }
 }
 
@@ -97,11 +102,9 @@ export function solve(
 function settleUnopposed(t: MovementTables, solver: Resolver): void {
   const { kind, dest, moveStart, route, invalidMove } = t;
   const { unitAt, unitProvince } = t.board;
-  // A `next-line` comment cannot reach the conditions of the multi-line `if` and the `else if` below, so these
-  // mutators are off for the loop. Equivalent where a mutant settles fewer decisions (none at all: the solver
-  // decides them the same), a holding unit's (read by no decision) or unit n's (past the board, never read); the
-  // full run of 2026-11-25 killed those that would settle a decision wrongly.
-  // Stryker disable ConditionalExpression,EqualityOperator,BlockStatement: equivalent, see above.
+  // The mutants of this loop that settle fewer decisions (none at all, or no move, support or convoy), a holding
+  // unit's (read by no decision) or unit n's (past the board, never read) survive (docs/verification.md); those that
+  // would settle a decision wrongly are killed.
   for (let u = 0; u < t.board.unitCount; u++) {
     const k = kind[u];
     if (k === MOVE) {
@@ -120,8 +123,6 @@ function settleUnopposed(t: MovementTables, solver: Resolver): void {
     }
   }
 }
-// (Placed here: a directive is read only as the comment before a statement or declaration.)
-// Stryker restore ConditionalExpression,EqualityOperator,BlockStatement
 
 /** The scratch set's decisions and callbacks, reset for `tables` (made on first use). */
 function solvingState(
@@ -130,13 +131,18 @@ function solvingState(
   solver: DecisionSource,
   guess: boolean,
 ): NonNullable<MovementScratch['solving']> {
-  const solving = s.solving;
-  // Stryker disable ConditionalExpression,BlockStatement: equivalent, decisions and callbacks made afresh behave as the reset ones (reuse only saves allocation).
-  if (solving !== undefined) {
-    solving.decisions.reset(tables, solver, guess);
-    return solving;
-  }
-  // Stryker restore ConditionalExpression,BlockStatement
+  // Made on the map's first phase, reset for every phase (the first included).
+  const solving = (s.solving ??= newSolvingState(s, tables, solver, guess));
+  solving.decisions.reset(tables, solver, guess);
+  return solving;
+}
+
+function newSolvingState(
+  s: MovementScratch,
+  tables: MovementTables,
+  solver: DecisionSource,
+  guess: boolean,
+): NonNullable<MovementScratch['solving']> {
   const decisions = new MovementDecisions(tables, solver, guess, s);
   const made: NonNullable<MovementScratch['solving']> = {
     decisions,
@@ -144,7 +150,6 @@ function solvingState(
     adjudicate: (d, optimistic) => decisions.adjudicate(d, optimistic),
     backupRule: (cycle, settle) => applyBackupRule(decisions.tables, decisions, made.log, cycle, settle),
   };
-  s.solving = made;
   return made;
 }
 
@@ -189,7 +194,7 @@ export function resolveMovement(
 ): Result<Position> {
   // Orders written canonically, the common case, take the integer way (codes.ts); the others the general one.
   const fast = resolveByCodes(map, position, orders, rules, engine);
-  // Stryker disable next-line ConditionalExpression: equivalent, the general way gives the same position (the DATC movement cases run through both), only slower.
+  // `false` survives (docs/verification.md): the general way gives the same position, only slower.
   if (fast !== undefined) return { value: fast, issues: [] };
   const decided = decide(map, position, orders, rules, engine);
   if (!decided.value) return { issues: decided.issues };
@@ -227,9 +232,7 @@ export function positionAfter(
     if (decisions.cameByConvoy(a)) entry.byConvoy = true;
     dislodged.push(entry);
   }
-  const contestedList: string[] = [];
-  // Stryker disable next-line EqualityOperator: equivalent, contested has one entry per province; reading one past the end gives undefined.
-  for (let p = 0; p < map.provinceCount; p++) if (contested[p]) contestedList.push(map.locationCode[p]!);
+  const contestedList = contestedCodes(map, contested);
   return {
     phase: { ...position.phase, type: 'retreat' },
     units,
@@ -237,6 +240,15 @@ export function positionAfter(
     contested: contestedList,
     supplyCenters: position.supplyCenters,
   };
+}
+
+/** The codes of the provinces a standoff left empty (`contested` holds one entry per province). */
+function contestedCodes(map: GameMap, contested: Uint8Array): string[] {
+  const list: string[] = [];
+  contested.forEach((c, p) => {
+    if (c) list.push(map.locationCode[p]!);
+  });
+  return list;
 }
 
 /** Everything decided about a movement phase, before anything is written. */
@@ -274,8 +286,7 @@ export function decide(
   const options = withDefaults(rules);
   const choice = chooseOrders(map, board, orders, options, s);
   const tables = buildTables(board, choice.accepted, options, choice.civilDisorder, s);
-  // Stryker disable next-line StringLiteral: equivalent, any name but 'guess' picks the partial-information solver.
-  const { success, decisions, log } = solve(tables, engine.resolver ?? 'partial-information', s);
+  const { success, decisions, log } = solve(tables, engine.resolver, s);
   // Stryker disable next-line ArrayDeclaration: equivalent, every caller reads the issues only when there is no value.
   return { value: { board, choice, tables, decisions, log, success }, issues: [] };
 }
@@ -323,8 +334,7 @@ export function whoEndsWhere(
   contested.fill(0);
   for (let u = 0; u < n; u++) {
     if (t.kind[u] !== MOVE || success[u] || occupied[dest[u]!]) continue;
-    // Stryker disable next-line BooleanLiteral: `true` reads the same: after solving every decision is settled, so both bounds agree.
-    if (!decisions.path(u, false)) continue;
+    if (!decisions.path(u, SETTLED)) continue;
     // A loser of a head-to-head battle: its partner moved (had it stayed, or been dislodged, the destination would
     // be occupied), so the province is left empty by that battle, not by a standoff (unless another mover bounced).
     if (decisions.headToHead(u) === 1) continue;
@@ -353,15 +363,38 @@ function writeResult(
 
   const { dislodgedBy, occupied, contested } = whoEndsWhere(board, t, decisions, success);
 
-  // Stryker disable next-line ArrayDeclaration: `new Array()` reads the same: every read is by a unit's index, where a hole and a place past the end are both undefined; nothing reads its length or iterates it.
-  const dislodgements: (Dislodgement | undefined)[] = new Array<Dislodgement | undefined>(n);
-  // (`u <= n` is not shown equivalent, docs/verification.md: slot n of dislodgedBy is stale, or past the end.)
+  const orderOf = (u: number): Order => {
+    const i = acceptedFrom[u]!;
+    if (i >= 0) return orders[i]!.order;
+    return (
+      choice.implicit[u] ?? {
+        kind: 'hold',
+        unit: { type: board.units[u]!.type, location: board.units[u]!.location },
+      }
+    );
+  };
+
+  // Each unit: where it ends and, when dislodged, by whom and where it may retreat (read by the orders' outcomes
+  // below). One loop over the board's units: its entries past the last unit would read no unit.
+  const dislodgements: (Dislodgement | undefined)[] = [];
+  const units: UnitOutcome[] = [];
+  const after: Position['units'] = [];
+  const dislodged: (DislodgedUnit & { retreats: string[] })[] = [];
   for (let u = 0; u < n; u++) {
+    const unit = board.units[u]!;
+    const location = moved(u)
+      ? map.locationCode[t.destLocation[u]!]!
+      : map.locationCode[board.unitLocation[u]!]!;
+    const outcome: UnitOutcome = { unit, order: orderOf(u), location, moved: moved(u) };
+    units.push(outcome);
     const a = dislodgedBy[u]!;
-    if (a < 0) continue;
+    if (a < 0) {
+      after.push({ power: unit.power, type: unit.type, location });
+      continue;
+    }
     const from = board.unitProvince[a]!;
     const convoyed = byConvoy(a);
-    dislodgements[u] = {
+    const d: Dislodgement = {
       by: unitText(board, a),
       from: map.locationCode[from]!,
       byConvoy: convoyed,
@@ -374,18 +407,18 @@ function writeResult(
         contested,
       ),
     };
+    dislodgements[u] = d;
+    outcome.dislodged = d;
+    const entry: DislodgedUnit & { retreats: string[] } = {
+      power: unit.power,
+      type: unit.type,
+      location,
+      attackerFrom: d.from,
+      retreats: d.retreats,
+    };
+    if (convoyed) entry.byConvoy = true;
+    dislodged.push(entry);
   }
-
-  const orderOf = (u: number): Order => {
-    const i = acceptedFrom[u]!;
-    if (i >= 0) return orders[i]!.order;
-    return (
-      choice.implicit[u] ?? {
-        kind: 'hold',
-        unit: { type: board.units[u]!.type, location: board.units[u]!.location },
-      }
-    );
-  };
 
   const explain = (u: number): { resolution: Resolution; reason: MovementReason } => {
     switch (t.kind[u]!) {
@@ -420,8 +453,7 @@ function writeResult(
   };
 
   const explainMove = (u: number): { resolution: Resolution; reason: MovementReason } => {
-    // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
-    const attack = decisions.attackStrength(u, false);
+    const attack = decisions.attackStrength(u, SETTLED);
     if (success[u]) {
       const reason: MovementReason =
         log.rule[u] === 'circular-movement' ? { code: 'circular-movement' } : { code: 'moved', attack };
@@ -436,43 +468,36 @@ function writeResult(
         reason: { code: 'impossible-move', rule: impossible.reason, message: impossible.message },
       };
     if (t.invalidMove[u]) return { resolution: 'invalid', reason: { code: 'no-convoy-ordered' } };
-    // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
-    if (!decisions.path(u, false)) return { resolution: 'fails', reason: { code: 'no-path' } };
+    if (!decisions.path(u, SETTLED)) return { resolution: 'fails', reason: { code: 'no-path' } };
     const dest = t.dest[u]!;
     const defender = board.unitAt[dest]!;
-    // Stryker disable next-line ConditionalExpression: equivalent for `true`, a move with a path has attack strength 0 only against a unit of its own power (5.B.4), so there is a defender.
-    if (attack === 0 && defender >= 0)
+    // A move with a path has attack strength 0 only against a unit of its own power that stays (5.B.4).
+    if (attack === 0)
       return { resolution: 'fails', reason: { code: 'own-unit', unit: unitText(board, defender) } };
-    // A directive is read only before a statement, so a range covers the `else if` below: only `true` for
-    // `defender >= 0` is equivalent (an empty destination has hold strength 0, below the attack strength of a move
-    // with a path and no unit of its own power there); E.111 and E.120 kill this statement's other ones.
-    // Stryker disable ConditionalExpression: equivalent for `true` of `defender >= 0`, see above.
     let against: OpposingStrength | undefined;
     if (decisions.headToHead(u) === 1) {
       const partner = decisions.partner(u);
-      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
-      const strength = decisions.defendStrength(partner, false);
+      const strength = decisions.defendStrength(partner, SETTLED);
       if (strength >= attack) against = { kind: 'defend', unit: unitText(board, partner), strength };
-    } else if (defender >= 0) {
-      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
-      const strength = decisions.holdStrength(dest, false);
+    } else {
+      // (An empty destination has hold strength 0, below the attack strength here.)
+      const strength = decisions.holdStrength(dest, SETTLED);
       if (strength >= attack) against = { kind: 'hold', unit: unitText(board, defender), strength };
     }
-    // Stryker restore ConditionalExpression
     // Of several prevent strengths that stop the move, the strongest, then the first by unit text (so that the
     // reason does not depend on the order of units and orders).
     for (let i = t.moveStart[dest]!; i < t.moveStart[dest + 1]!; i++) {
       const w = t.movers[i]!;
       if (w === u || (against !== undefined && against.kind !== 'prevent')) continue;
-      // Stryker disable next-line BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same.
-      const strength = decisions.preventStrength(w, false);
-      // Stryker disable next-line ConditionalExpression: equivalent, a failed move meets some strength at least its attack (5.B.1), which a weaker prevent strength never replaces; with none (the unreachable fallback below) it would be named.
+      const strength = decisions.preventStrength(w, SETTLED);
+      // `false` survives (docs/verification.md): a failed move meets some strength at least its attack (5.B.1), which
+      // a weaker prevent strength never replaces.
       if (strength < attack) continue;
       const unit = unitText(board, w);
       if (
         against === undefined ||
         strength > against.strength ||
-        // Stryker disable next-line EqualityOperator: equivalent, two movers never have the same unit text (one unit per province).
+        // `<=` survives (docs/verification.md): two movers never have the same unit text (one unit per province).
         (strength === against.strength && unit < against.unit)
       )
         against = { kind: 'prevent', unit, strength };
@@ -498,11 +523,9 @@ function writeResult(
     let by = '';
     for (let i = t.moveStart[here]!; i < t.moveStart[here + 1]!; i++) {
       const a = t.movers[i]!;
-      // Stryker disable BooleanLiteral: equivalent, after solving every decision is settled, so both bounds read the same (dropping the `!` is killed; a range, as StrykerJS places this mutant past a next-line comment's reach).
-      if (!decisions.cuts(s, a, false)) continue;
-      // Stryker restore BooleanLiteral
+      if (!decisions.cuts(s, a, SETTLED)) continue;
       const text = unitText(board, a);
-      // Stryker disable next-line EqualityOperator: equivalent, two movers never have the same unit text (one unit per province).
+      // `<=` survives (docs/verification.md): two movers never have the same unit text (one unit per province).
       if (by === '' || text < by) by = text;
     }
     return { code: 'cut', by };
@@ -553,35 +576,7 @@ function writeResult(
     return outcome;
   });
 
-  const units: UnitOutcome[] = [];
-  const after: Position['units'] = [];
-  const dislodged: (DislodgedUnit & { retreats: string[] })[] = [];
-  for (let u = 0; u < n; u++) {
-    const unit = board.units[u]!;
-    const location = moved(u)
-      ? map.locationCode[t.destLocation[u]!]!
-      : map.locationCode[board.unitLocation[u]!]!;
-    const outcome: UnitOutcome = { unit, order: orderOf(u), location, moved: moved(u) };
-    const d = dislodgements[u];
-    if (d) {
-      outcome.dislodged = d;
-      const entry: DislodgedUnit & { retreats: string[] } = {
-        power: unit.power,
-        type: unit.type,
-        location,
-        attackerFrom: d.from,
-        retreats: d.retreats,
-      };
-      if (d.byConvoy) entry.byConvoy = true;
-      dislodged.push(entry);
-    } else {
-      after.push({ power: unit.power, type: unit.type, location });
-    }
-    units.push(outcome);
-  }
-  const contestedList: string[] = [];
-  // Stryker disable next-line EqualityOperator: equivalent, contested has one entry per province; reading one past the end gives undefined.
-  for (let p = 0; p < map.provinceCount; p++) if (contested[p]) contestedList.push(map.locationCode[p]!);
+  const contestedList = contestedCodes(map, contested);
 
   return {
     orders: outcomes,
@@ -653,8 +648,7 @@ function messageFor(resolution: Resolution, reason: MovementReason): string {
     case 'circular-movement':
       return 'succeeds: circular movement';
     case 'bounced':
-      // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the unit is '' only in the unreachable fallback of explainMove.
-      return `fails: attack strength ${reason.attack} against ${reason.against.kind} strength ${reason.against.strength}${reason.against.unit === '' ? '' : ` of ${reason.against.unit}`}`;
+      return `fails: attack strength ${reason.attack} against ${reason.against.kind} strength ${reason.against.strength} of ${reason.against.unit}`;
     case 'own-unit':
       return `fails: ${reason.unit} is of the same power and stays`;
     case 'no-path':

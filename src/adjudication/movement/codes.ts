@@ -34,7 +34,8 @@ const ARMY = ARMY_CODE;
 const FLEET = FLEET_CODE;
 const { CONVOY, HOLD, MOVE, SUPPORT } = codes;
 const STRIDE = oc.ORDER_STRIDE;
-const { POWER_FIELD, KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
+// The power is a row's first field (POWER_FIELD is 0): it is read as `orders[at]`.
+const { KIND_FIELD, UNIT_FIELD, OTHER_FIELD, TO_FIELD } = oc;
 const C_HOLD = oc.HOLD;
 const C_MOVE = oc.MOVE;
 const C_SUPPORT_HOLD = oc.SUPPORT_HOLD;
@@ -142,8 +143,7 @@ export function resolveMovementRows(
       return fallback(map, units, n, orders, rows, options, engine, out);
     }
     const tables = tablesFromColumns(loaded, options, s.civilDisorder, s);
-    // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, any name but 'guess' picks the partial-information solver, and both solvers give the same outcome (engine-cases.test.ts checks it; they may differ in reasons only, which this result does not hold).
-    const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
+    const { success, decisions } = solve(tables, engine.resolver, s);
     writeOutcome(tables, decisions, success, out);
     return { value: out, issues: [] };
   }
@@ -152,7 +152,7 @@ export function resolveMovementRows(
 
 /** Sizes the result's arrays for n units and `rows` order rows. */
 function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: number): MovementCodesResult {
-  // Stryker disable next-line EqualityOperator: equivalent, growing at an equal length only allocates more often; every unit's entries are written before they are read.
+  // `<=` survives (docs/verification.md): growing at an equal length only allocates more often.
   if (out.location.length < n) {
     // Stryker disable next-line ArithmeticOperator: equivalent, another growth step changes only how often the arrays are replaced (the capacity is at least n either way).
     const capacity = Math.max(n, out.location.length * 2, 16);
@@ -161,8 +161,11 @@ function prepareResult(map: GameMap, out: MovementCodesResult, n: number, rows: 
     out.byConvoy = new Uint8Array(capacity);
     out.success = new Uint8Array(capacity);
   }
-  // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent, as above: only how often `counted` is replaced (it holds at least `rows` either way, and they are cleared below).
-  if (out.counted.length < rows) out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
+  // `<=` survives, as above.
+  if (out.counted.length < rows) {
+    // Stryker disable next-line ArithmeticOperator: equivalent, as above: only how often `counted` is replaced (it holds at least `rows` either way, and they are cleared below).
+    out.counted = new Uint8Array(Math.max(rows, out.counted.length * 2, 16));
+  }
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): a new array of the same size each time, and `writeOutcome` sets all of it.
   if (out.contested.length !== map.provinceCount) out.contested = new Uint8Array(map.provinceCount);
   out.unitCount = n;
@@ -244,22 +247,22 @@ function chooseCodedOrders(
   const n = board.unitCount;
   const { kind, dest, destLocation, target, supportCoast, viaConvoy, invalidMove, civilDisorder } = s;
   const chosen = s.acceptedFrom;
-  // Stryker disable next-line EqualityOperator: equivalent, the entries one past the last unit are never read (and the scratch columns have room for them or ignore the write).
+  // `<=` survives (docs/verification.md): the entries one past the last unit are never read (and the scratch columns
+  // have room for them or ignore the write).
   for (let u = 0; u < n; u++) {
     kind[u] = HOLD;
     dest[u] = destLocation[u] = target[u] = supportCoast[u] = -1;
     viaConvoy[u] = invalidMove[u] = 0;
-    // Stryker disable next-line UnaryOperator: equivalent, every unit then looks chosen already, so every phase with an order goes to the fallback, which gives the same outcome.
     chosen[u] = -1;
   }
   civilDisorder.fill(1);
   for (let i = 0; i < rows; i++) {
-    // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
-    const power = orders[i * STRIDE + POWER_FIELD]!;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a typed array ignores a write outside its range, which is all the test keeps out.
-    if (power >= 0 && power < civilDisorder.length) civilDisorder[power] = 0;
+    // A power that orders is not in civil disorder. (A row's power out of range, -1 included, writes nowhere: a
+    // typed array ignores the write.)
+    civilDisorder[orders[i * STRIDE]!] = 0;
     const u = checkCommonOrder(board, orders, i, rules, s);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, `checkOtherOrder` (the general check) judges every row as the common check does, only slower.
+    // `false` and `u > 0` survive (docs/verification.md): `checkOtherOrder` (the general check) judges every row as
+    // the common check does, only slower.
     const unit = u >= 0 ? u : checkOtherOrder(board, orders, i, rules, s);
     if (unit < 0) continue;
     // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent, false sends the phase to the fallback, which gives the same outcome (the mutants that let a second order through were killed).
@@ -267,7 +270,6 @@ function chooseCodedOrders(
     chosen[unit] = i;
     out.counted[i] = 1;
   }
-  // Stryker disable next-line BooleanLiteral: equivalent, false sends every phase to the fallback, which gives the same outcome.
   return true;
 }
 
@@ -275,15 +277,15 @@ function chooseCodedOrders(
 // Stryker disable next-line BlockStatement: equivalent, undefined is no unit: every row then ends in the general check (undefined >= 0 is false, and an undefined supported unit equals the undefined ordered one).
 function unitOfKey(board: Board, key: number, power: number): number {
   const L = board.map.locationCount;
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,EqualityOperator,ArithmeticOperator: equivalent, a key out of range finds no unit anyway (its location has no province, and no unit stands at a location out of range), so -1 follows below; more -1 only sends rows to the general check.
-  if (!(key >= 0 && key < 2 * L)) return -1;
+  // A key out of range needs no test of its own: its location has no province, so `u` below is undefined, whose
+  // location is undefined too, and -1 follows.
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a wrong location is out of range or the location of no unit of this key, so the test below answers -1 and the general check decides.
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location; key = L is a fleet, whose army test then only answers -1.
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only answer -1 more often (the general check then decides).
+  // The mutants that answer -1 more often survive (docs/verification.md): the general check then decides.
   return power < 0 || board.unitPower[u] === power ? u : -1;
 }
 
@@ -294,31 +296,18 @@ function unitOfKey(board: Board, key: number, power: number): number {
  */
 // Stryker disable next-line BlockStatement: equivalent, undefined is no location: a support then finds no province it reaches, and a move by an army tries a route of fleets, which gives the columns the general check gives for the same move (a fleet's goes to the general check).
 function neighbourMove(board: Board, u: number, to: number): number {
-  const map = board.map;
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, a place out of range has no province and is no neighbour, so -1 follows anyway.
-  if (!(to >= 0 && to < map.locationCount)) return -1;
-  const province = map.locationProvince[to]!;
-  if (board.unitType[u] === ARMY) {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, armies have no edges to seas or to coast locations (the map reader refuses them), so armyAdjacent gives -1 for those anyway; more -1 goes to the general check.
-    if (to !== province || map.provinceKind[province] === 'sea') return -1;
-    return armyAdjacent(map, board.unitProvince[u]!, to) ? to : -1;
-  }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets have no edges to inland provinces, so fleetAdjacent gives -1 anyway; more -1 goes to the general check.
-  if (map.provinceKind[province] === 'land') return -1;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, fleets touch the coasts of a province with coasts, not the province, so fleetAdjacent gives -1 anyway; more -1 goes to the general check.
-  if (to === province && map.provinceCoasts[province]!.length > 0) return -1;
-  return fleetAdjacent(map, board.unitLocation[u]!, to) ? to : -1;
+  // No test of the place is needed: armies have no edges to seas or coasts, fleets none to inland provinces or to
+  // a province with coasts (the map reader refuses them), and no edge leads out of range.
+  if (board.unitType[u] === ARMY) return armyAdjacent(board.map, board.unitProvince[u]!, to) ? to : -1;
+  return fleetAdjacent(board.map, board.unitLocation[u]!, to) ? to : -1;
 }
 
 /** Can unit u reach province p to support there (6.B.4: coasts do not matter)? `canReach` of legality.ts. */
 // Stryker disable next-line BlockStatement: equivalent, undefined is a false answer: the general check decides.
 function reaches(board: Board, u: number, p: number): boolean {
-  const map = board.map;
-  if (board.unitType[u] === ARMY)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, armies have no edges to seas, so armyAdjacent answers the sea test too; false only sends the row to the general check.
-    return map.provinceKind[p] !== 'sea' && armyAdjacent(map, board.unitProvince[u]!, p);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, fleets have no edges to inland provinces, so fleetCanReach answers the land test too; false only sends the row to the general check.
-  return map.provinceKind[p] !== 'land' && fleetCanReach(map, board.unitLocation[u]!, p);
+  // Armies have no edges to seas, fleets none to inland provinces: the adjacency answers the kind of p too.
+  if (board.unitType[u] === ARMY) return armyAdjacent(board.map, board.unitProvince[u]!, p);
+  return fleetCanReach(board.map, board.unitLocation[u]!, p);
 }
 
 /**
@@ -336,8 +325,7 @@ function checkCommonOrder(
 ): number {
   // Stryker restore BlockStatement
   const at = i * STRIDE;
-  // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
-  const power = orders[at + POWER_FIELD]!;
+  const power = orders[at]!;
   // No power (-1) is not any power: only the supported or convoyed unit is named without one.
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true and <= (the +1 mutant was killed): rows of power 0 or any power then go to the general check.
   if (power < 0) return -1;
@@ -347,41 +335,37 @@ function checkCommonOrder(
   if (u < 0 || board.unitPower[u] === board.map.neutralPower) return -1;
   const map = board.map;
   const code = orders[at + KIND_FIELD]!;
-  // Stryker disable next-line ConditionalExpression: equivalent, a hold then goes to the general check, which accepts it the same way.
+  // `false` survives (docs/verification.md): a hold then goes to the general check, which accepts it the same way.
   if (code === C_HOLD) return u;
   const to = orders[at + TO_FIELD]!;
   // The `false` mutants of this condition survive (docs/verification.md): a move then goes to the general check (it
   // is no support or convoy), which gives the same columns; `true` is killed.
   // Stryker disable next-line LogicalOperator,BlockStatement: equivalent, as above: a move goes to the general check.
   if (code === C_MOVE || code === C_MOVE_VIA) {
-    // Stryker disable next-line ConditionalExpression: equivalent, a move by an army to a neighbour then tries a route of fleets, which gives the columns of the neighbour move (viaConvoy 0, the province as place) or -1; a fleet's goes to the general check.
+    // `false` survives (docs/verification.md): a move by an army to a neighbour then tries a route of fleets, which
+    // gives the columns of the neighbour move (viaConvoy 0, the province as place) or -1; a fleet's goes to the
+    // general check. So do `false` and `> 0` below (location 0 is a sea, where no army moves).
     const location = code === C_MOVE ? neighbourMove(board, u, to) : -1;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, as above (location 0 is a sea, where no army moves).
+    // Stryker disable next-line BlockStatement: equivalent, as above: the move then tries a route of fleets, or goes to the general check.
     if (location >= 0) {
       s.kind[u] = MOVE;
       s.dest[u] = map.locationProvince[location]!;
       s.destLocation[u] = location;
       return u;
     }
-    // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not.
-    // Stryker disable ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator: equivalent, these mutants only return -1 more often, or let a place out of range or a coast through, for which convoyRouteExists finds no route (it needs a coastal province), so -1 follows anyway (the false mutant of the army test was killed).
-    if (
-      !map.rules.convoys ||
-      board.unitType[u] !== ARMY ||
-      !(to >= 0 && to < map.locationCount) ||
-      map.locationProvince[to] !== to
-    )
-      return -1;
-    // Stryker restore ConditionalExpression,BooleanLiteral,LogicalOperator,EqualityOperator
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
+    // An army's move by convoy, over a route of fleets on the board (4.E.1); written "via convoy" or not. (A place out
+    // of range or a coast needs no test: convoyRouteExists finds no route to anything but a coastal province.) The
+    // `true` mutants of the two tests below survive (docs/verification.md): the row then goes to the general check.
+    if (!map.rules.convoys || board.unitType[u] !== ARMY) return -1;
     if (!convoyRouteExists(map, board.unitProvince[u]!, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = MOVE;
     s.dest[u] = s.destLocation[u] = to;
-    // Stryker disable next-line ConditionalExpression: equivalent, a move without 'via convoy' gets here only to a province that is no neighbour, and the tables read viaConvoy only for moves to a neighbour (4.A.3, chooseRoute).
+    // `true` survives (docs/verification.md): a move without 'via convoy' gets here only to a province that is no
+    // neighbour, and the tables read viaConvoy only for moves to a neighbour (4.A.3, chooseRoute).
     s.viaConvoy[u] = code === C_MOVE_VIA ? 1 : 0;
     return u;
   }
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, these mutants only return -1 for more rows (the general check decides).
+  // The mutants that return -1 for more rows survive (docs/verification.md): the general check decides.
   if (code !== C_SUPPORT_HOLD && code !== C_SUPPORT_MOVE && code !== C_CONVOY) return -1;
   // Stryker disable next-line UnaryOperator: equivalent, naming power 1 finds the same unit when it is power 1's and none otherwise (then the general check decides).
   const v = unitOfKey(board, orders[at + OTHER_FIELD]!, -1);
@@ -392,7 +376,7 @@ function checkCommonOrder(
   if (board.unitPower[v] !== power && rules.missingNationality === 'illegal') return -1;
   if (code === C_CONVOY) {
     // A fleet at sea on a proper route of fleets for the army's move (6.F.12, 6.G.19).
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
+    // `true` survives here and in the tests below that end in the general check (docs/verification.md).
     if (!map.rules.convoys) return -1;
     const here = board.unitProvince[u]!;
     const from = board.unitProvince[v]!;
@@ -400,7 +384,6 @@ function checkCommonOrder(
     if (board.unitType[u] !== FLEET || board.unitType[v] !== ARMY || map.convoyCapable[here] !== 1) return -1;
     // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: equivalent, a place out of range or a coast is no coastal province, for which onProperRoute finds no route, so -1 follows anyway.
     if (!(to >= 0 && to < map.locationCount) || map.locationProvince[to] !== to) return -1;
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!onProperRoute(map, here, from, to, usableSeas(board, rules, s))) return -1;
     s.kind[u] = CONVOY;
     s.dest[u] = to;
@@ -408,7 +391,6 @@ function checkCommonOrder(
     return u;
   }
   if (code === C_SUPPORT_HOLD) {
-    // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
     if (!reaches(board, u, board.unitProvince[v]!)) return -1;
     s.kind[u] = SUPPORT;
     s.target[u] = v;
@@ -418,13 +400,15 @@ function checkCommonOrder(
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, supportOfConvoyedMove gives a move to a neighbour by a route of fleets the columns of the support of the neighbour move (or -1), and -1 as a place reaches no province; location 0 is a sea, where no army moves.
   if (location < 0) return supportOfConvoyedMove(board, u, v, to, rules, s);
   const province = map.locationProvince[location]!;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, no unit reaches its own province (so the first test only saves the second), and true only sends the row to the general check.
-  if (province === board.unitProvince[u] || !reaches(board, u, province)) return -1;
+  // No unit reaches its own province, so that needs no test of its own. (`true` survives: the general check.)
+  if (!reaches(board, u, province)) return -1;
   s.kind[u] = SUPPORT;
   s.dest[u] = province;
   s.target[u] = v;
   // A support of a fleet's move names the coast when the row does (4.B.4).
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, `location` is the province unless a coast is named, and a move to a province without coasts ends at the province itself, the place such a support then names.
+  // The mutants that name `location` for more supports survive (docs/verification.md): `location` is the province
+  // unless a coast is named, and a move to a province without coasts ends at the province itself, the place such a
+  // support then names.
   s.supportCoast[u] = board.unitType[v] === FLEET && location !== province ? location : -1;
   return u;
 }
@@ -459,7 +443,7 @@ function supportOfConvoyedMove(
     return -1;
   s.exceptFleet = u;
   const route = convoyRouteExists(map, from, to, s.fleetAtSeaExcept);
-  // Stryker disable next-line ConditionalExpression: equivalent for true, the row then goes to the general check.
+  // `true` survives (docs/verification.md): the row then goes to the general check.
   if (!route) return -1;
   s.kind[u] = SUPPORT;
   s.dest[u] = to;
@@ -490,8 +474,7 @@ function checkOtherOrder(
 ): number {
   const given = decodeOrder(board.map, orders, i);
   if (given === undefined) return -1;
-  // Stryker disable next-line ArithmeticOperator: equivalent, POWER_FIELD is 0.
-  const verdict = checkMovementOrder(board, given.order, orders[i * STRIDE + POWER_FIELD]!, rules);
+  const verdict = checkMovementOrder(board, given.order, orders[i * STRIDE]!, rules);
   if (!('accepted' in verdict)) return -1;
   const o: AcceptedOrder = verdict.accepted;
   const u = o.unit;
@@ -513,9 +496,10 @@ function writeOutcome(
   out: MovementCodesResult,
 ): void {
   const board = t.board;
+  const n = board.unitCount;
   const { dislodgedBy, contested } = whoEndsWhere(board, t, decisions, success);
-  // Stryker disable next-line EqualityOperator: equivalent, the entries one past the last unit are outside what a caller reads (the first `unitCount`).
-  for (let u = 0; u < board.unitCount; u++) {
+  // `!==` rather than `<`: no bound to move by one (past the last unit, `cameByConvoy` would read a stale slot).
+  for (let u = 0; u !== n; u++) {
     const moved = t.kind[u] === MOVE && success[u] === 1;
     out.location[u] = moved ? t.destLocation[u]! : board.unitLocation[u]!;
     out.success[u] = success[u]!;
@@ -538,7 +522,7 @@ function fallback(
   out: MovementCodesResult,
 ): Result<MovementCodesResult> {
   const position: Position = {
-    // Stryker disable next-line StringLiteral: equivalent, decide reads the phase's type only.
+    // The season's "" survives (docs/verification.md): decide reads the phase's type only.
     phase: { season: 'spring', year: 1901, type: 'movement' },
     units: Array.from({ length: n }, (_, u): Unit => {
       const key = units[u * UNIT_STRIDE + 1]!;
@@ -567,7 +551,8 @@ function fallback(
   out.counted.fill(0);
   for (let u = 0; u < n; u++) {
     const from = choice.acceptedFrom[u]!;
-    // Stryker disable next-line ConditionalExpression: equivalent, for a unit without an order rowOf[-1] is undefined, and a typed array ignores a write at an undefined index.
+    // `true` survives (docs/verification.md): for a unit without an order rowOf[-1] is undefined, and a typed array
+    // ignores a write at an undefined index.
     if (from >= 0) out.counted[rowOf[from]!] = 1;
   }
   writeOutcome(tables, decisions, success, out);
@@ -594,10 +579,8 @@ export function resolveByCodes(
   engine: EngineOptions,
 ): Position | undefined {
   // Stryker restore BlockStatement
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the general way then gives the same position (or refuses the phase the same way).
   if (position.phase.type !== 'movement') return undefined;
   const options = withDefaults(rules);
-  // Stryker disable next-line ConditionalExpression: equivalent for true, the general way then gives the same position.
   if (options.implicitOrders === 'allowed') return undefined;
   const s = movementScratch(map, position.units.length);
   const loaded = loadBoard(s, map, position.units);
@@ -612,13 +595,15 @@ export function resolveByCodes(
   };
   for (let i = 0; i < orders.length; i++) {
     const { power, order } = orders[i]!;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, these mutants only leave the power unknown more often, and then the general way decides.
+    // `false` survives (docs/verification.md): a name looked up for no power finds none either.
     const p = power === undefined ? undefined : s.powerByName.get(power);
-    // Stryker disable ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: equivalent, an order of another phase written as a row is refused by the general check of that row as it is by the general way, and more orders only go the general way.
+    // An order of another phase goes the general way (test/codes.test.ts). The mutants that let it through as a row,
+    // or send holds the general way, survive (docs/verification.md): the row's general check refuses such an order
+    // as the general way does, and the general way gives the same position.
     const movement =
       order.kind === 'hold' || order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy';
-    // Stryker restore ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral
-    // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (those that encode an order without its power were killed): true sends the phase the general way; an order of another phase as a row is refused by the general check of that row, as by the general way.
+    // Survivors (docs/verification.md): `true` sends the phase the general way (those that encode an order without
+    // its power are killed).
     if (p === undefined || !movement || !encodeOrder(map, order, p, encoding, rows, i * STRIDE))
       return undefined;
   }
@@ -631,8 +616,7 @@ export function resolveByCodes(
   // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for true (false was killed): the general way then gives the same position.
   if (!chooseCodedOrders(board, rows, orders.length, options, s, out)) return undefined;
   const tables = tablesFromColumns(board, options, s.civilDisorder, s);
-  // Stryker disable next-line LogicalOperator,StringLiteral: equivalent, as in resolveMovementRows: the two solvers give the same position.
-  const { success, decisions } = solve(tables, engine.resolver ?? 'partial-information', s);
+  const { success, decisions } = solve(tables, engine.resolver, s);
   return positionAfter(map, position, board, tables, decisions, success);
 }
 
@@ -646,15 +630,16 @@ function refKey(board: Board, ref: UnitRef, rules: RuleOptions): number {
   if (ref.power !== undefined) return -1;
   const map = board.map;
   const location = lookupCode(map, ref.location);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for true and <= (false was killed): orders naming location 0, a sea where no army stands, or every order then go the general way.
+  // `<=` survives (docs/verification.md): an order naming location 0, a sea where no army stands, then goes the
+  // general way.
   if (location < 0) return -1;
-  let type = ref.type;
-  if (type === undefined) {
-    const u = board.unitAt[map.locationProvince[location]!]!;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent for these (typing a unit under 4.C.1 a was killed): a row naming a place with no unit is illegal as the order is (no unit there), whatever type or key it gets (key 1 is an army at sea, no unit), and the others only send orders the general way.
-    if (u < 0 || rules.missingUnitType === 'illegal') return -1;
-    // Stryker disable next-line StringLiteral: equivalent for 'A' made "" ("F" made "" was killed): only 'F' is asked for below, so any other type is an army.
-    type = board.unitType[u] === FLEET ? 'F' : 'A';
+  let fleet = ref.type === 'F';
+  if (ref.type === undefined) {
+    // 4.C.1 a: the general way finds the order illegal. (`true` survives: the general way gives the same position.)
+    if (rules.missingUnitType === 'illegal') return -1;
+    // The type of the unit there. With no unit there (unitType[-1] is undefined) the row names an army at the place,
+    // and its check finds no unit, as the order's check does.
+    fleet = board.unitType[board.unitAt[map.locationProvince[location]!]!] === FLEET;
   }
-  return type === 'F' ? map.locationCount + location : location;
+  return fleet ? map.locationCount + location : location;
 }

@@ -131,8 +131,8 @@ export class MovementDecisions {
   private moveWith(u: number, optimistic: boolean, headToHead: boolean): boolean {
     const t = this.t;
     const attack = this.attackWith(u, optimistic, headToHead);
-    // `false` is not shown equivalent (docs/verification.md): an attack of 0 beats no strength, so the tests below fail
-    // it as well, but they read more decisions, which can put the move in a cycle.
+    // `false` survives (docs/verification.md): an attack of 0 beats no strength, so the first test below fails it as
+    // well, after reading one strength more (a read the solver's answer does not depend on; argued there).
     if (attack === 0) return false;
     const dest = t.dest[u]!;
     if (headToHead) {
