@@ -687,6 +687,22 @@ void test('a fleet on no convoy route stays illegal on a map whose chains of sea
   );
 });
 
+/** Red's A From moving to To by convoy, and a fleet of Red in each of `seas` ordered to convoy it. */
+function convoyedByEverySea(seas: readonly string[]): { units: Position['units']; orders: GivenOrder[] } {
+  const units: Position['units'] = [
+    { power: 'RED', type: 'A', location: 'FRO' },
+    ...seas.map((code) => ({ power: 'RED', type: 'F' as const, location: code })),
+  ];
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true } },
+    ...seas.map((code): GivenOrder => ({
+      power: 'RED',
+      order: { kind: 'convoy', unit: { location: code }, army: { location: 'FRO' }, to: 'TOO' },
+    })),
+  ];
+  return { units, orders };
+}
+
 void test('an army convoyed across a 4 by 4 grid of convoying fleets arrives (each search marks the seas it has seen)', () => {
   // From touches the corner S00 of a 4 by 4 grid of seas, To the opposite corner S33; every sea holds a fleet of
   // Red ordered to convoy A From - To. Judged by hand: routes of convoying fleets join From and To (along an edge of
@@ -726,17 +742,7 @@ void test('an army convoyed across a 4 by 4 grid of convoying fleets arrives (ea
     startingUnits: [],
   });
   const seas = provinces.filter((p) => p.kind === 'sea').map((p) => p.code);
-  const units: Position['units'] = [
-    { power: 'RED', type: 'A', location: 'FRO' },
-    ...seas.map((code) => ({ power: 'RED', type: 'F' as const, location: code })),
-  ];
-  const orders: GivenOrder[] = [
-    { power: 'RED', order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true } },
-    ...seas.map((code): GivenOrder => ({
-      power: 'RED',
-      order: { kind: 'convoy', unit: { location: code }, army: { location: 'FRO' }, to: 'TOO' },
-    })),
-  ];
+  const { units, orders } = convoyedByEverySea(seas);
   // The marks of a search are bytes, cleared every 255 searches: 300 phases with the move alone (one search each,
   // for its legality) come first.
   for (let i = 0; i < 300; i++) adjudicateMovement(grid, position('movement', { units }), orders.slice(0, 1));
@@ -780,17 +786,7 @@ void test('an army convoyed by 37 fleets, 33 of them next to its province, arriv
     startingUnits: [],
   });
   const seas = [...starts, 'HUB', 'DD1', 'DD2', 'DD3'];
-  const units: Position['units'] = [
-    { power: 'RED', type: 'A', location: 'FRO' },
-    ...seas.map((code) => ({ power: 'RED', type: 'F' as const, location: code })),
-  ];
-  const orders: GivenOrder[] = [
-    { power: 'RED', order: { kind: 'move', unit: { location: 'FRO' }, to: 'TOO', viaConvoy: true } },
-    ...seas.map((code): GivenOrder => ({
-      power: 'RED',
-      order: { kind: 'convoy', unit: { location: code }, army: { location: 'FRO' }, to: 'TOO' },
-    })),
-  ];
+  const { units, orders } = convoyedByEverySea(seas);
   const result = adjudicateMovement(fan, position('movement', { units }), orders);
   assert.deepEqual(result.issues, []);
   assert.deepEqual(
