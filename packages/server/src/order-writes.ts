@@ -9,7 +9,8 @@
  * waits for the commit or comes first), and its answer comes only after the statement, and so its commit, ended.
  * Two submissions of one power never share a write (the later one waits for the next), so the later one wins, as
  * it would one at a time. On PostgreSQL, whose pool runs statements side by side, writes are not held back
- * (`inFlight` unbounded) and each submission is its own write, as before.
+ * (`inFlight` unbounded): a write starts without waiting for the one before, and only the submissions read in the
+ * same turn of the event loop share a statement.
  */
 import type { Db } from './db.js';
 
