@@ -580,9 +580,10 @@ describe('processing', () => {
   });
 
   test('processWhenReady false waits for the deadline; deadlines are processed by the server', async () => {
+    // 2 s: long enough for the order and ready calls to arrive first on a loaded machine, short for a test.
     const g = await newGame({
       processWhenReady: false,
-      deadlines: { movement: 1, retreat: 1, adjustment: 1 },
+      deadlines: { movement: 2, retreat: 2, adjustment: 2 },
     });
     const f = await join(g.id, 'FRANCE');
     await call(shared.base, 'PUT', `/api/games/${g.id}/orders`, { orders: ['A PAR - PIC'] }, f.token);
@@ -595,7 +596,7 @@ describe('processing', () => {
     );
     assert.equal(r.body.processed, false);
     let phase = 'S1901M';
-    for (let i = 0; i < 60 && phase === 'S1901M'; i++) {
+    for (let i = 0; i < 100 && phase === 'S1901M'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       phase = (await call<{ phase: string }>(shared.base, 'GET', `/api/games/${g.id}?history=false`)).body
         .phase;
