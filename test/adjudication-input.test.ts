@@ -395,6 +395,24 @@ void test('a neutral unit takes no order, and supports of it name it neutral (4.
   ]);
 });
 
+void test('a dislodged neutral unit takes no retreat order, with a power or without, and is disbanded', () => {
+  // Red's army from Redholm dislodged the neutral army of Neutral Alpha; Midland and Neutral Beta are open.
+  const phase = position('retreat', {
+    units: [{ power: 'RED', type: 'A', location: 'NEA' }],
+    dislodged: [{ power: 'NEUTRAL', type: 'A', location: 'NEA', attackerFrom: 'RRR' }],
+  });
+  const orders: GivenOrder[] = [
+    { power: 'RED', order: { kind: 'move', unit: { location: 'NEA' }, to: 'MID' } },
+    { order: { kind: 'move', unit: { location: 'NEA' }, to: 'NEB' } },
+  ];
+  const result = adjudicateRetreats(neutralMap, phase, orders);
+  assert.deepEqual(result.issues, []);
+  const neutral = 'illegal neutral-unit "illegal: a dislodged neutral unit is disbanded: it takes no order" A NEA';
+  assert.deepEqual(result.value?.orders.map(summary), [neutral, neutral]);
+  assert.deepEqual(result.value?.retreated, []);
+  assert.deepEqual(result.value?.disbanded, [{ power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
+});
+
 void test('a position that cannot be is refused, each unit named with what is wrong with it', () => {
   const units: Position['units'] = [
     { power: 'NARNIA', type: 'A', location: 'VIE' },
