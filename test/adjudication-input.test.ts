@@ -407,7 +407,8 @@ void test('a dislodged neutral unit takes no retreat order, with a power or with
   ];
   const result = adjudicateRetreats(neutralMap, phase, orders);
   assert.deepEqual(result.issues, []);
-  const neutral = 'illegal neutral-unit "illegal: a dislodged neutral unit is disbanded: it takes no order" A NEA';
+  const neutral =
+    'illegal neutral-unit "illegal: a dislodged neutral unit is disbanded: it takes no order" A NEA';
   assert.deepEqual(result.value?.orders.map(summary), [neutral, neutral]);
   assert.deepEqual(result.value?.retreated, []);
   assert.deepEqual(result.value?.disbanded, [{ power: 'NEUTRAL', type: 'A', location: 'NEA' }]);
