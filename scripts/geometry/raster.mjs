@@ -126,3 +126,39 @@ export function roomMap(labels, width, height) {
   }
   return d;
 }
+
+/**
+ * The pieces of every region: connected components (4-neighbour) of pixels with the same label, numbered in
+ * the order of their first pixel (row by row), so the numbering is deterministic. Returns the component of
+ * every pixel, and the label and size of each component.
+ */
+export function labelPieces(labels, width, height) {
+  const comp = new Int32Array(width * height).fill(-1);
+  const label = [];
+  const sizes = [];
+  const stack = new Int32Array(width * height);
+  for (let start = 0; start < width * height; start++) {
+    if (comp[start] !== -1) continue;
+    const id = sizes.length;
+    const l = labels[start];
+    let size = 0;
+    let top = 0;
+    stack[top++] = start;
+    comp[start] = id;
+    while (top > 0) {
+      const i = stack[--top];
+      size++;
+      const x = i % width;
+      const y = (i - x) / width;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
+        if (j >= 0 && comp[j] === -1 && labels[j] === l) {
+          comp[j] = id;
+          stack[top++] = j;
+        }
+      }
+    }
+    label.push(l);
+    sizes.push(size);
+  }
+  return { comp, label, sizes };
+}
