@@ -27,12 +27,14 @@ import {
   itemClass,
   itemTitle,
   orderItem,
+  orderPartners,
   sortItems,
   type OrderItem,
   type Placed,
   type Scene,
 } from './orders.js';
 import { NEUTRAL, powerStyles, type PowerStyle } from './palette.js';
+import { closestPlaces, nearestPlace, unitPiece } from './pieces.js';
 import { defaultGeometry } from './standard.js';
 import { esc, num } from './xml.js';
 
@@ -82,10 +84,6 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
   const showOrders = options.showOrders !== false;
   const showOutcomes = options.showOutcomes !== false && options.result !== undefined;
 
-  const units = placeUnits(map, geometry, position.units, [0, 0]);
-  const dislodged = placeUnits(map, geometry, position.dislodged, [u * 1.25, -u * 1.05]);
-  const scene: Scene = { map, geometry, styles, phase: position.phase.type, units, dislodged };
-
   let items: OrderItem[] = [];
   if (showOrders) {
     items = options.result
@@ -93,6 +91,11 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
       : (options.orders ?? []).map((g) => orderItem(map, g));
     items = sortItems(items);
   }
+  // A unit in a province drawn in several pieces stands in the piece nearest to what the orders connect it with.
+  const partners = orderPartners(map, items);
+  const units = placeUnits(map, geometry, position.units, [0, 0], partners);
+  const dislodged = placeUnits(map, geometry, position.dislodged, [u * 1.25, -u * 1.05], partners);
+  const scene: Scene = { map, geometry, styles, phase: position.phase.type, units, dislodged };
 
   // What stands in each province (a unit, a dislodged unit, a build, a standoff marker): labels and centre markers
   // keep clear of it.
@@ -160,20 +163,22 @@ function cropBox(
   contested: readonly string[],
 ): [number, number, number, number] {
   const points: Point[] = [];
-  const place = (code: string, units: readonly (Placed | undefined)[]): void => {
+  const place = (code: string, units: readonly (Placed | undefined)[], near?: Point): Point | undefined => {
     const l = lookupLocation(map, code);
-    if (l < 0) return;
-    points.push(units[map.locationProvince[l]!]?.at ?? g.anchors[l]!);
+    if (l < 0) return undefined;
+    const at = units[map.locationProvince[l]!]?.at ?? (near ? nearestPlace(g, map, l, near) : g.anchors[l]!);
+    points.push(at);
+    return at;
   };
   for (const item of items) {
     const order = item.given.order;
     if (order.kind === 'waive') continue;
-    place(order.unit.location, scene.phase === 'retreat' ? scene.dislodged : scene.units);
+    const from = place(order.unit.location, scene.phase === 'retreat' ? scene.dislodged : scene.units);
     if (
       (order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy') &&
       order.to !== undefined
     )
-      place(order.to, []);
+      place(order.to, [], from);
   }
   for (const d of scene.dislodged) if (d) points.push(d.at);
   for (const code of contested) place(code, []);
@@ -206,18 +211,22 @@ function ownerOf(map: GameMap, name: string): number {
   return power >= 0 || !isNeutral(map, name) ? power : map.neutralPower;
 }
 
-/** Units by province, where they are drawn (`offset` from their location's anchor). Unknown places are left out. */
+/**
+ * Units by province, where they are drawn (`offset` from their location's anchor, or from the anchor of the
+ * piece `partners` choose, pieces.ts). Unknown places are left out.
+ */
 function placeUnits(
   map: GameMap,
   geometry: BoardGeometry,
   list: readonly { power: string; type: 'A' | 'F'; location: string }[],
   offset: Point,
+  partners: ReadonlyMap<number, number[]>,
 ): (Placed | undefined)[] {
   const placed: (Placed | undefined)[] = new Array<Placed | undefined>(map.provinceCount);
   for (const unit of list) {
     const location = lookupLocation(map, unit.location);
     if (location < 0) continue;
-    const [x, y] = geometry.anchors[location]!;
+    const [x, y] = unitPiece(geometry, map, location, partners.get(map.locationProvince[location]!) ?? []);
     placed[map.locationProvince[location]!] = {
       power: ownerOf(map, unit.power),
       type: unit.type,
@@ -461,7 +470,8 @@ function dislodgementLayer(
     seen.add(p);
     // On the side away from the attack, where the arrow does not cover it.
     const attacker = splitCoast(map, d.attackerFrom).province;
-    const from = attacker >= 0 ? geometry.anchors[attacker]! : [unit.at[0] - 1, unit.at[1] - 1];
+    const from =
+      attacker >= 0 ? nearestPlace(geometry, map, attacker, unit.at) : [unit.at[0] - 1, unit.at[1] - 1];
     const at = towards(unit.at, [from[0], from[1]], -u * 1.45);
     const retreats = d.retreats ?? [];
     const may =
@@ -470,24 +480,25 @@ function dislodgementLayer(
         : retreats.length > 0
           ? `; may retreat to ${retreats.join(', ')}`
           : '; no retreat';
-    out += retreatOptions(map, geometry, unit.at, retreats);
+    out += retreatOptions(map, geometry, unit, retreats);
     out += `<g class="dislodgement" data-location="${map.locationCode[unit.location]}"><title>${esc(`${d.type} ${d.location} dislodged by an attack from ${d.attackerFrom}${d.byConvoy ? ' (by convoy)' : ''}${may}`)}</title>${star(at, u * 1.0, u * 0.5, 7, INK)}<path d="M${num(at[0] - u * 0.25)} ${num(at[1] - u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] + u * 0.25)}M${num(at[0] - u * 0.25)} ${num(at[1] + u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] - u * 0.25)}" stroke="#FFFFFF" stroke-width="${num(u * 0.16)}" stroke-linecap="round"/></g>`;
   }
   return out === '' ? '' : `<g class="dislodgements">${out}</g>`;
 }
 
-/** A dotted line from a dislodged unit most of the way to each place it may retreat to. */
+/** A dotted line from a dislodged unit (or its province's piece nearest) most of the way to each place it may retreat to. */
 function retreatOptions(
   map: GameMap,
   geometry: BoardGeometry,
-  from: Point,
+  unit: Placed,
   retreats: readonly string[],
 ): string {
   let out = '';
   for (const r of [...retreats].sort()) {
     const p = splitCoast(map, r).province;
-    const to = p >= 0 ? geometry.anchors[p] : undefined;
-    if (!to) continue;
+    if (p < 0) continue;
+    // From the unit, or from another piece of its province when that one lies next to the place.
+    const [from, to] = closestPlaces(geometry, map, unit.location, p, unit.at);
     const end = towards([to[0], to[1]], from, geometry.unit * 0.9);
     out += `<g class="retreat-option" data-location="${esc(r)}"><title>${esc(`may retreat to ${r}`)}</title><path d="M${num(from[0])} ${num(from[1])}L${num(end[0])} ${num(end[1])}" fill="none" stroke="${INK}" stroke-width="${num(geometry.unit * 0.12)}" stroke-dasharray="${num(geometry.unit * 0.1)} ${num(geometry.unit * 0.3)}" stroke-linecap="round" opacity="0.7"/></g>`;
   }
