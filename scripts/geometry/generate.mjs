@@ -18,11 +18,14 @@ import { feature } from 'topojson-client';
 import { fillRings, components, spreadLabels, roomMap, labelPieces } from './raster.mjs';
 import { removeDiagonalContacts, traceArcs, simplifyChain } from './trace.mjs';
 import { floodFromSeeds, separateForbidden } from './flood.mjs';
+import { placeLabels } from './labels.mjs';
 import { compactJson } from './json.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url);
 const { borderDisagreements, adjacentPairs, pairKey } = await import(new URL('dist/src/render/art-check.js', root).href);
+const boxes = await import(new URL('dist/src/render/boxes.js', root).href);
+const { unitRadius } = await import(new URL('dist/src/render/geometry.js', root).href);
 const world = require('world-atlas/countries-50m.json');
 const worldVersion = require('world-atlas/package.json').version;
 const countryFeatures = feature(world, world.objects.countries).features;
@@ -444,6 +447,7 @@ function generate({ id, definition, data: dataUrl, target }) {
     const y = own.reduce((a, s) => a + s.y, 0) / own.length;
     return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
   };
+  const labelsToPlace = [];
   const supplyCenters = {};
   const anchors = {};
   const pieceAnchors = {};
@@ -471,25 +475,47 @@ function generate({ id, definition, data: dataUrl, target }) {
   for (const p of mapJson.provinces) {
     const l = labelOf(p.code);
     if (!regionArcs.get(l)?.length) throw new Error(`${p.code} has no area`);
-    const avoid = [];
-    if (p.supplyCenter) {
-      const sc = placeNear(l, placeOf(data.cities, p.code) ?? clampedPixelOf(data.seeds[p.code][0]), 3);
-      supplyCenters[p.code] = unit(sc);
-      avoid.push(sc);
-    }
-    const anchorPx = placeNear(l, placeOf(data.anchors, p.code) ?? centreOf(l), 8, avoid, 12);
+    const sc = p.supplyCenter
+      ? placeNear(l, placeOf(data.cities, p.code) ?? clampedPixelOf(data.seeds[p.code][0]), 3)
+      : undefined;
+    if (sc !== undefined) supplyCenters[p.code] = unit(sc);
+    const anchorPx = placeNear(l, placeOf(data.anchors, p.code) ?? centreOf(l), 8, sc === undefined ? [] : [sc], 12);
     anchors[p.code] = unit(anchorPx);
-    avoid.push(anchorPx);
     const more = otherPieceAnchors(l, anchorPx);
     if (more.length) pieceAnchors[p.code] = more;
-    const labelPx = placeNear(l, placeOf(data.labels, p.code) ?? anchorPx, 5, avoid, 14);
-    provinces[p.code] = { arcs: regionArcs.get(l), label: unit(labelPx) };
+    labelsToPlace.push({ code: p.code, l, anchorPx, want: placeOf(data.labels, p.code), sc });
+    provinces[p.code] = { arcs: regionArcs.get(l), label: undefined };
     for (const coast of Object.keys(p.coasts ?? {})) {
       const name = `${p.code}/${coast}`;
       if (!data.coasts?.[name]) throw new Error(`art data: no place for the coast ${name} in "coasts"`);
       anchors[name] = unit(placeNear(l, clampedPixelOf(data.coasts[name]), 2.5));
     }
   }
+  // Labels last, once every place a unit may stand is known: each clear of every unit marker (labels.mjs).
+  const { placed: labelPixels, crowded } = placeLabels({
+    jobs: labelsToPlace,
+    anchors,
+    pieceAnchors,
+    pixelsOf,
+    room,
+    unit,
+    u: unitRadius(W, H, P),
+    scale: SCALE,
+    pieceOf: (i) => pieces.comp[i],
+    dist2,
+    placeAmong,
+    placeNear,
+    boxes,
+  });
+  for (const { code } of labelsToPlace) provinces[code].label = unit(labelPixels[code]);
+  // A province too small for its label beside its unit is listed in the data with the reason (the renderer moves
+  // its label off a unit standing there); one not listed, or listed and no longer crowded, fails the run.
+  const listedCrowded = Object.keys(data.crowdedLabels ?? {}).sort();
+  if (crowded.join() !== listedCrowded.join())
+    throw new Error(
+      `labels with no place clear of every unit marker: ${crowded.join(', ') || 'none'}; "crowdedLabels" of ` +
+        `${dataUrl.pathname.split('/').pop()} lists ${listedCrowded.join(', ') || 'none'} (nothing written)`,
+    );
   const impassable = {};
   blocked.forEach((code, k) => {
     const list = pixelsOf.get(P + k);
