@@ -20,6 +20,7 @@ import { isNeutral } from '../map/neutral.js';
 import type { GameMap } from '../map/types.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { DislodgedUnit, Position } from '../position/types.js';
+import { BASELINE, LABEL_SIZE, labelBox, underMarker, unitBoxes } from './boxes.js';
 import type { BoardGeometry, Point } from './geometry.js';
 import { FONT, INK, star, towards, unitGlyph } from './glyphs.js';
 import {
@@ -341,9 +342,10 @@ function centerLayer(
 }
 
 /**
- * Abbreviations; a label that a unit would cover (its own province's or a neighbour's on a crowded board, or a
- * dislodged unit, drawn above and to the right of the unit that took its place) moves above or below its own unit,
- * or beside, to the first place no unit covers and no other label takes (Rome and Venice side by side).
+ * Abbreviations. The bundled art puts every label clear of every place a unit may stand (boxes.ts); a label that
+ * a unit would still cover (a dislodged unit, drawn above and to the right of the unit that took its place, or
+ * other art) moves above or below its own unit, or beside, to the first place no unit covers and no other label
+ * takes (Rome and Venice side by side).
  */
 function labelLayer(
   map: GameMap,
@@ -353,13 +355,17 @@ function labelLayer(
 ): string {
   const u = g.unit;
   const labels = provinceText(map, g).label;
-  const units = [...taken, ...dislodged.map((d) => d?.at)].filter((t): t is Point => t !== undefined);
-  const covered = (x: number, y: number): boolean =>
-    units.some((t) => Math.abs(t[0] - x) < u * 2.2 && Math.abs(t[1] - y) < u * 1.7);
+  const units = [...taken, ...dislodged.map((d) => d?.at)]
+    .filter((t): t is Point => t !== undefined)
+    .map((t) => unitBoxes(t, u));
+  const coveredAt = (p: number, x: number, y: number): boolean => {
+    const box = labelBox([x, y], u, map.locationCode[p]!);
+    return units.some((t) => underMarker(box, t));
+  };
   // Labels that stay where the art puts them are placed first; a moved one then keeps clear of them and of the
   // labels moved before it (a three-letter label is about 1.6 u wide and 0.95 u high).
   const at: Point[] = g.labels.map((l) => [l[0], l[1]]);
-  const moved = at.map(([x, y]) => covered(x, y));
+  const moved = at.map(([x, y], p) => coveredAt(p, x, y));
   const placed: Point[] = at.filter((_, p) => !moved[p]);
   const overLabel = (x: number, y: number): boolean =>
     placed.some(([px, py]) => Math.abs(px - x) < u * 1.8 && Math.abs(py - y) < u * 1.05);
@@ -367,23 +373,34 @@ function labelLayer(
     if (!moved[p]) continue;
     const [x, y] = at[p]!;
     const [ux, uy] = taken[p] ?? [x, y];
-    // On the side of its own unit it was on first, then the other side, then beside.
-    const above: Point = [ux, uy - u * 2.05];
-    const below: Point = [ux, uy + u * 2.3];
-    const tries: Point[] = [
-      ...(y <= uy ? [above, below] : [below, above]),
-      [ux + u * 3, uy],
-      [ux - u * 3, uy],
-    ];
-    const free = tries.filter(([tx, ty]) => !covered(tx, ty));
+    // On the side of its own unit it was on first, then the other side, then beside; on a crowded front
+    // (every neighbour's unit close by), the same a step and two steps farther out, then diagonally.
+    const tries: Point[] = [];
+    for (const far of [1, 1.6, 2.2]) {
+      const above: Point = [ux, uy - u * 2.05 * far];
+      const below: Point = [ux, uy + u * 2.3 * far];
+      tries.push(
+        ...(y <= uy ? [above, below] : [below, above]),
+        [ux + u * 3 * far, uy],
+        [ux - u * 3 * far, uy],
+      );
+      for (const [sx, sy] of [
+        [1, -1],
+        [-1, -1],
+        [1, 1],
+        [-1, 1],
+      ] as const)
+        tries.push([ux + sx * u * 2.6 * far, uy + sy * u * 1.9 * far]);
+    }
+    const free = tries.filter(([tx, ty]) => !coveredAt(p, tx, ty));
     const chosen = free.find(([tx, ty]) => !overLabel(tx, ty)) ?? free[0] ?? tries[0]!;
     at[p] = chosen;
     placed.push(chosen);
   }
-  let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
+  let out = `<g class="labels" font-size="${num(u * LABEL_SIZE)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const [x, y] = at[p]!;
-    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
+    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * BASELINE)}${labels[p]!}`;
   }
   return `${out}</g>`;
 }
