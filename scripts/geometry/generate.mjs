@@ -496,6 +496,7 @@ function generate({ id, definition, data: dataUrl, target }) {
     jobs: labelsToPlace,
     anchors,
     pieceAnchors,
+    centers: supplyCenters,
     pixelsOf,
     room,
     unit,

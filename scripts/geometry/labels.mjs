@@ -9,7 +9,7 @@
  * has its anchor moved, nearest first, to where the label fits, unless that takes the last such place from another
  * province. Then each label goes where `placeAmong` puts it among the clear places (5 units of room, 14 from its
  * supply centre and anchor), near `want` (the art data's place, else the anchor), apart from the labels before it
- * where it can be.
+ * and the supply-centre markers where it can be.
  */
 export function placeLabels(ctx) {
   const { jobs, anchors, pieceAnchors, pixelsOf, room, unit, u, scale, pieceOf, dist2, placeAmong, placeNear } = ctx;
@@ -78,9 +78,10 @@ export function placeLabels(ctx) {
     job.anchorPx = to;
   }
 
-  // Each label also keeps clear of the labels placed before it where it can (Naples and Apulia side by side).
+  // Each label also keeps clear, where it can, of the labels placed before it (Naples and Apulia side by side) and
+  // of every supply-centre marker (a disc 0.68 u across each way with its outline).
   const placed = {};
-  const labelBoxes = [];
+  const labelBoxes = Object.values(ctx.centers).map(([x, y]) => ({ x0: x - 0.68 * u, y0: y - 0.68 * u, x1: x + 0.68 * u, y1: y + 0.68 * u }));
   for (const job of jobs) {
     const avoid = [...(job.sc === undefined ? [] : [job.sc]), job.anchorPx];
     const want = job.want ?? job.anchorPx;
