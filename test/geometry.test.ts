@@ -174,6 +174,18 @@ function describeArt(id: string): void {
         ),
       ]);
       assert.deepEqual(Object.keys(geometry.anchors).sort(), locations.sort());
+      // A province drawn in several pieces has an anchor in each of its other large pieces, inside the province
+      // and apart from its anchor (a piece of its own).
+      for (const [code, list] of Object.entries(geometry.pieceAnchors ?? {})) {
+        for (const at of list) {
+          assert.ok(
+            contains(geometry.provinces[code]!.arcs, at),
+            `${code}: piece anchor ${at.join(',')} outside`,
+          );
+          const [ax, ay] = geometry.anchors[code]!;
+          assert.ok(Math.hypot(at[0] - ax, at[1] - ay) > 10, `${code}: piece anchor on its anchor`);
+        }
+      }
       const seas = codes.filter((c) => kind.get(c) === 'sea');
       for (const location of locations) {
         const anchor = geometry.anchors[location]!;

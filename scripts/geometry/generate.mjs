@@ -15,14 +15,17 @@ import { readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as d3 from 'd3-geo';
 import { feature } from 'topojson-client';
-import { fillRings, components, spreadLabels, roomMap } from './raster.mjs';
+import { fillRings, components, spreadLabels, roomMap, labelPieces } from './raster.mjs';
 import { removeDiagonalContacts, traceArcs, simplifyChain } from './trace.mjs';
 import { floodFromSeeds, separateForbidden } from './flood.mjs';
+import { placeLabels } from './labels.mjs';
 import { compactJson } from './json.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url);
 const { borderDisagreements, adjacentPairs, pairKey } = await import(new URL('dist/src/render/art-check.js', root).href);
+const boxes = await import(new URL('dist/src/render/boxes.js', root).href);
+const { unitRadius } = await import(new URL('dist/src/render/geometry.js', root).href);
 const world = require('world-atlas/countries-50m.json');
 const worldVersion = require('world-atlas/package.json').version;
 const countryFeatures = feature(world, world.objects.countries).features;
@@ -31,6 +34,10 @@ const SCALE = Number(process.env.GEOMETRY_SCALE ?? 3); // raster pixels per outp
 const TOLERANCE = 0.55; // simplification tolerance, output units
 const MIN_ISLAND = 10; // islands smaller than this (square units) are left out as sea
 const ISLAND_REACH = 15; // an island within this many units of a province it may join joins it
+// A piece of a province (a sea cut by the frame of a world map, an island) at least this large (square units, a
+// little under twice a unit marker's box) gets an anchor of its own, so a unit may stand there and an order line
+// ends in the piece nearest the other end instead of crossing the board.
+const PIECE_AREA = 1000;
 
 /** Every map with art data: { id, definition, data, target } (paths as URLs). */
 function mapsWithArt() {
@@ -410,6 +417,10 @@ function generate({ id, definition, data: dataUrl, target }) {
   function placeNear(label, want, minRoom, avoid = [], apart = 0) {
     const list = pixelsOf.get(label);
     if (!list) throw new Error(`${codes[label] ?? label} has no area`);
+    return placeAmong(list, label, want, minRoom, avoid, apart);
+  }
+  /** placeNear among the pixels of `list` (one piece of a province). */
+  function placeAmong(list, label, want, minRoom, avoid = [], apart = 0) {
     let maxRoom = 0;
     for (const i of list) maxRoom = Math.max(maxRoom, room[i]);
     for (let need = Math.min(minRoom * SCALE, maxRoom * 0.9); need >= 0; need = need > 1 ? need * 0.7 : -1) {
@@ -436,30 +447,76 @@ function generate({ id, definition, data: dataUrl, target }) {
     const y = own.reduce((a, s) => a + s.y, 0) / own.length;
     return Math.min(RH - 1, Math.max(0, Math.floor(y))) * RW + Math.min(RW - 1, Math.max(0, Math.floor(x)));
   };
+  const labelsToPlace = [];
   const supplyCenters = {};
   const anchors = {};
+  const pieceAnchors = {};
   const provinces = {};
+  const pieces = labelPieces(labels, RW, RH);
+  const piecePixels = new Map();
+  for (let i = 0; i < N; i++) {
+    const k = pieces.comp[i];
+    if (pieces.sizes[k] < PIECE_AREA * SCALE * SCALE || !isProvince(pieces.label[k])) continue;
+    if (!piecePixels.has(k)) piecePixels.set(k, []);
+    piecePixels.get(k).push(i);
+  }
+  /** An anchor in each large piece of province `l` other than the one of its anchor, near the piece's middle. */
+  const otherPieceAnchors = (l, anchorPx) =>
+    [...piecePixels.keys()]
+      .filter((k) => pieces.label[k] === l && k !== pieces.comp[anchorPx])
+      .sort((a, b) => a - b)
+      .map((k) => {
+        const list = piecePixels.get(k);
+        const x = list.reduce((a, i) => a + (i % RW), 0) / list.length;
+        const y = list.reduce((a, i) => a + Math.floor(i / RW), 0) / list.length;
+        return unit(placeAmong(list, l, Math.floor(y) * RW + Math.floor(x), 8));
+      });
   const placeOf = (table, code) => (table?.[code] ? clampedPixelOf(table[code]) : undefined);
   for (const p of mapJson.provinces) {
     const l = labelOf(p.code);
     if (!regionArcs.get(l)?.length) throw new Error(`${p.code} has no area`);
-    const avoid = [];
-    if (p.supplyCenter) {
-      const sc = placeNear(l, placeOf(data.cities, p.code) ?? clampedPixelOf(data.seeds[p.code][0]), 3);
-      supplyCenters[p.code] = unit(sc);
-      avoid.push(sc);
-    }
-    const anchorPx = placeNear(l, placeOf(data.anchors, p.code) ?? centreOf(l), 8, avoid, 12);
+    const sc = p.supplyCenter
+      ? placeNear(l, placeOf(data.cities, p.code) ?? clampedPixelOf(data.seeds[p.code][0]), 3)
+      : undefined;
+    if (sc !== undefined) supplyCenters[p.code] = unit(sc);
+    const anchorPx = placeNear(l, placeOf(data.anchors, p.code) ?? centreOf(l), 8, sc === undefined ? [] : [sc], 12);
     anchors[p.code] = unit(anchorPx);
-    avoid.push(anchorPx);
-    const labelPx = placeNear(l, placeOf(data.labels, p.code) ?? anchorPx, 5, avoid, 14);
-    provinces[p.code] = { arcs: regionArcs.get(l), label: unit(labelPx) };
+    const more = otherPieceAnchors(l, anchorPx);
+    if (more.length) pieceAnchors[p.code] = more;
+    labelsToPlace.push({ code: p.code, l, anchorPx, want: placeOf(data.labels, p.code), sc });
+    provinces[p.code] = { arcs: regionArcs.get(l), label: undefined };
     for (const coast of Object.keys(p.coasts ?? {})) {
       const name = `${p.code}/${coast}`;
       if (!data.coasts?.[name]) throw new Error(`art data: no place for the coast ${name} in "coasts"`);
       anchors[name] = unit(placeNear(l, clampedPixelOf(data.coasts[name]), 2.5));
     }
   }
+  // Labels last, once every place a unit may stand is known: each clear of every unit marker (labels.mjs).
+  const { placed: labelPixels, crowded } = placeLabels({
+    jobs: labelsToPlace,
+    anchors,
+    pieceAnchors,
+    centers: supplyCenters,
+    pixelsOf,
+    room,
+    unit,
+    u: unitRadius(W, H, P),
+    scale: SCALE,
+    pieceOf: (i) => pieces.comp[i],
+    dist2,
+    placeAmong,
+    placeNear,
+    boxes,
+  });
+  for (const { code } of labelsToPlace) provinces[code].label = unit(labelPixels[code]);
+  // A province too small for its label beside its unit is listed in the data with the reason (the renderer moves
+  // its label off a unit standing there); one not listed, or listed and no longer crowded, fails the run.
+  const listedCrowded = Object.keys(data.crowdedLabels ?? {}).sort();
+  if (crowded.join() !== listedCrowded.join())
+    throw new Error(
+      `labels with no place clear of every unit marker: ${crowded.join(', ') || 'none'}; "crowdedLabels" of ` +
+        `${dataUrl.pathname.split('/').pop()} lists ${listedCrowded.join(', ') || 'none'} (nothing written)`,
+    );
   const impassable = {};
   blocked.forEach((code, k) => {
     const list = pixelsOf.get(P + k);
@@ -478,8 +535,9 @@ function generate({ id, definition, data: dataUrl, target }) {
     `${mapJson.name} board, original art generated by scripts/geometry/generate.mjs (npm run geometry) from ` +
     `Natural Earth 1:50m countries (public domain) via the npm package world-atlas ${worldVersion}, ${projectionText}${lenses}, ` +
     `provinces from hand-set seed places (${dataUrl.pathname.slice(root.pathname.length)}). Rings: outer clockwise on screen, holes ` +
-    "counter-clockwise. 'land': land of no province; 'water': water of no sea province.";
+    "counter-clockwise. 'pieceAnchors': where a unit stands in a province's other large pieces; 'land': land of no province; 'water': water of no sea province.";
   const out = { about, viewBox: [0, 0, W, H], arcs: arcs.map(encodeArc), provinces, anchors, supplyCenters };
+  if (Object.keys(pieceAnchors).length) out.pieceAnchors = pieceAnchors;
   if (blocked.length) out.impassable = impassable;
   out.land = regionArcs.get(NEUTRAL) ?? [];
   if (regionArcs.get(OPEN)) out.water = regionArcs.get(OPEN);

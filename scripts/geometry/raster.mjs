@@ -32,10 +32,11 @@ export function fillRings(grid, width, height, rings, value) {
 }
 
 /**
- * Connected components (4-neighbour) of the pixels where `inside(i)` holds: returns an Int32Array of
- * component numbers (-1 outside) and the size of each component.
+ * Connected components (4-neighbour) of the pixels where `inside(i)` holds, neighbours `i` and `j` joined where
+ * `joins(i, j)` holds (always, by default): returns an Int32Array of component numbers (-1 outside) and the size
+ * of each component.
  */
-export function components(width, height, inside) {
+export function components(width, height, inside, joins = () => true) {
   const comp = new Int32Array(width * height).fill(-1);
   const sizes = [];
   const stack = new Int32Array(width * height);
@@ -52,7 +53,7 @@ export function components(width, height, inside) {
       const x = i % width;
       const y = (i - x) / width;
       for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
-        if (j >= 0 && comp[j] === -1 && inside(j)) {
+        if (j >= 0 && comp[j] === -1 && inside(j) && joins(i, j)) {
           comp[j] = id;
           stack[top++] = j;
         }
@@ -125,4 +126,16 @@ export function roomMap(labels, width, height) {
     }
   }
   return d;
+}
+
+/**
+ * The pieces of every region: connected components (4-neighbour) of pixels with the same label, numbered in
+ * the order of their first pixel (row by row), so the numbering is deterministic. Returns the component of
+ * every pixel, and the label and size of each component.
+ */
+export function labelPieces(labels, width, height) {
+  const { comp, sizes } = components(width, height, () => true, (i, j) => labels[i] === labels[j]);
+  const label = sizes.map(() => 0);
+  for (let i = comp.length - 1; i >= 0; i--) label[comp[i]] = labels[i];
+  return { comp, label, sizes };
 }

@@ -26,6 +26,11 @@ export interface MapGeometry {
   arcs: number[][][];
   provinces: Record<string, { arcs: number[][][]; label: [number, number] }>;
   anchors: Record<string, [number, number]>;
+  /**
+   * Optional: where a unit stands in each other piece of a province drawn in several (a sea cut by the edge of a
+   * world map has a piece at each edge); order lines end in the piece nearest their other end.
+   */
+  pieceAnchors?: Record<string, [number, number][]>;
   supplyCenters: Record<string, [number, number]>;
   impassable?: Record<string, { name: string; arcs: number[][][]; label: [number, number] }>;
   /** Optional: land that is no province (Ireland, Iceland, ...), drawn plain. */
@@ -52,6 +57,11 @@ export interface BoardGeometry {
   labels: readonly Point[];
   /** Where a unit at each location stands (by location id). */
   anchors: readonly Point[];
+  /**
+   * A province drawn in several pieces: where a unit stands in each piece, its anchor first (by province id;
+   * undefined for a province in one piece). See pieces.ts.
+   */
+  pieces?: readonly (readonly Point[] | undefined)[];
   /** Where each supply centre's marker is drawn (undefined for other provinces). */
   centers: readonly (Point | undefined)[];
   impassable: readonly ImpassableArea[];
@@ -147,6 +157,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
     if (isPoint(at)) anchors[l] = at;
     else issues.push(bad(`anchors.${code}`, `no anchor for location ${code}`));
   }
+  const pieces = decodePieces(map, json['pieceAnchors'], anchors, issues);
   const impassable: ImpassableArea[] = [];
   const blocked = json['impassable'];
   if (blocked !== undefined) {
@@ -179,6 +190,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
       areas,
       labels,
       anchors,
+      ...(pieces ? { pieces } : {}),
       centers,
       impassable,
       land,
@@ -188,6 +200,31 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
     },
     issues,
   };
+}
+
+/** `pieceAnchors` by province id, each list led by the province's anchor; undefined when the file has none. */
+function decodePieces(
+  map: GameMap,
+  json: unknown,
+  anchors: readonly Point[],
+  issues: Issue[],
+): (Point[] | undefined)[] | undefined {
+  if (json === undefined) return undefined;
+  if (!isRecord(json)) {
+    issues.push(bad('pieceAnchors', 'expected an object of province codes'));
+    return undefined;
+  }
+  const pieces: (Point[] | undefined)[] = new Array<Point[] | undefined>(map.provinceCount);
+  for (const code of Object.keys(json).sort()) {
+    const p = map.locationCode.indexOf(code);
+    const list = json[code];
+    if (p < 0 || p >= map.provinceCount)
+      issues.push(bad(`pieceAnchors.${code}`, `the map has no province ${code}`));
+    else if (!Array.isArray(list) || !list.every(isPoint))
+      issues.push(bad(`pieceAnchors.${code}`, 'expected a list of [x, y]'));
+    else if (anchors[p]) pieces[p] = [anchors[p], ...list];
+  }
+  return pieces;
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   type LineStyle,
 } from './glyphs.js';
 import type { PowerStyle } from './palette.js';
+import { nearestPlace } from './pieces.js';
 import { esc, num } from './xml.js';
 
 /** A unit where it is drawn. */
@@ -126,26 +127,71 @@ export function itemClass(item: OrderItem, phase: PhaseType): string {
   return parts.join(' ');
 }
 
-/** Where an order's unit is drawn: the unit standing (or, in a retreat phase, dislodged) there, else the place named. */
+/**
+ * Where an order's unit is drawn: the unit standing (or, in a retreat phase, dislodged) there, else the place
+ * named (its piece nearest `near`, when given).
+ */
 function unitPlace(
   scene: Scene,
   location: string,
   retreating: boolean,
+  near?: Point,
 ): { at: Point; unit?: Placed } | undefined {
   const { province } = splitCoast(scene.map, location);
   if (province < 0) return undefined;
   const unit = (retreating ? scene.dislodged : scene.units)[province];
   if (unit) return { at: unit.at, unit };
   const l = lookupLocation(scene.map, location);
-  return { at: scene.geometry.anchors[l >= 0 ? l : province]! };
+  return { at: placeNear(scene, l >= 0 ? l : province, near) };
 }
 
-/** The anchor of a target location ("SPA/NC", "BUR"); a province without its coast uses the province's anchor. */
-function targetPlace(scene: Scene, location: string): Point | undefined {
+/**
+ * The anchor of a target location ("SPA/NC", "BUR"; a province without its coast uses the province's anchor),
+ * in the piece nearest `near` when the province is drawn in several.
+ */
+function targetPlace(scene: Scene, location: string, near?: Point): Point | undefined {
   const l = lookupLocation(scene.map, location);
-  if (l >= 0) return scene.geometry.anchors[l];
-  const { province } = splitCoast(scene.map, location);
-  return province < 0 ? undefined : scene.geometry.anchors[province];
+  const at = l >= 0 ? l : splitCoast(scene.map, location).province;
+  return at < 0 ? undefined : placeNear(scene, at, near);
+}
+
+function placeNear(scene: Scene, location: number, near: Point | undefined): Point {
+  return near ? nearestPlace(scene.geometry, scene.map, location, near) : scene.geometry.anchors[location]!;
+}
+
+/**
+ * For each province whose unit has an order or is named in one, the locations those orders connect it with: a
+ * move's target, a support's supported unit (a hold) or target (a move), a convoy's army and target, the
+ * supporters of a held unit and the fleets convoying an army. A unit in a province of several pieces stands in
+ * the piece nearest to them (pieces.ts).
+ */
+export function orderPartners(map: GameMap, items: readonly OrderItem[]): Map<number, number[]> {
+  const partners = new Map<number, number[]>();
+  const location = (code: string): number => {
+    const l = lookupLocation(map, code);
+    return l >= 0 ? l : splitCoast(map, code).province;
+  };
+  const link = (unit: string, other: string): void => {
+    const p = splitCoast(map, unit).province;
+    const l = location(other);
+    if (p < 0 || l < 0) return;
+    const list = partners.get(p);
+    if (list) list.push(l);
+    else partners.set(p, [l]);
+  };
+  for (const { given } of items) {
+    const order = given.order;
+    if (order.kind === 'move') link(order.unit.location, order.to);
+    else if (order.kind === 'support') {
+      link(order.unit.location, order.to ?? order.supported.location);
+      if (order.to === undefined) link(order.supported.location, order.unit.location);
+    } else if (order.kind === 'convoy') {
+      link(order.unit.location, order.army.location);
+      link(order.unit.location, order.to);
+      link(order.army.location, order.unit.location);
+    }
+  }
+  return partners;
 }
 
 function powerIndex(scene: Scene, item: OrderItem, unit?: Placed): number {
@@ -201,9 +247,10 @@ function drawItem(
   let mark: Point | undefined;
   switch (order.kind) {
     case 'move': {
-      const to = targetPlace(scene, order.to);
+      const route = routes.get(item);
+      const to = route?.at(-1) ?? targetPlace(scene, order.to, from.at);
       if (!to) break;
-      const path = routes.get(item) ?? [from.at, to];
+      const path = route ?? [from.at, to];
       const occupied = targetOccupied(scene, order.to);
       const start = towards(path[0]!, path[1]!, u * 1.25);
       const tip = towards(to, path[path.length - 2]!, occupied ? u * 1.3 : u * 0.9);
@@ -213,7 +260,7 @@ function drawItem(
       break;
     }
     case 'support': {
-      const supported = unitPlace(scene, order.supported.location, false);
+      const supported = unitPlace(scene, order.supported.location, false, from.at);
       if (!supported) break;
       // The line ends at a dot: beside the held unit, or on the supported move's path (its last leg, two thirds
       // along, so a convoyed move's dot is on the leg that reaches the target).
@@ -221,9 +268,9 @@ function drawItem(
       if (order.to === undefined) {
         end = towards(supported.at, from.at, u * 1.45);
       } else {
-        const to = targetPlace(scene, order.to);
-        if (!to) break;
         const route = routeOf(scene, order.supported.location, order.to, routes);
+        const to = route?.at(-1) ?? targetPlace(scene, order.to, supported.at);
+        if (!to) break;
         const leg = route ? route[route.length - 2]! : supported.at;
         end = [leg[0] + (to[0] - leg[0]) * 0.66, leg[1] + (to[1] - leg[1]) * 0.66];
       }
@@ -241,8 +288,8 @@ function drawItem(
         dash: dashes(u * 0.25, u * 0.25),
         cased: true,
       });
-      const army = unitPlace(scene, order.army.location, false);
-      const to = targetPlace(scene, order.to);
+      const army = unitPlace(scene, order.army.location, false, from.at);
+      const to = targetPlace(scene, order.to, from.at);
       // The army's arrow shows the route when its move is there; otherwise the fleet shows what it would carry.
       if (army && to && !routeOf(scene, order.army.location, order.to, routes)) {
         body += line([towards(army.at, from.at, u * 1.25), from.at, towards(to, from.at, u * 0.3)], {
@@ -347,9 +394,11 @@ function convoyRoutes(scene: Scene, items: readonly OrderItem[]): Map<OrderItem,
     }
     if (fleets.size === 0 || army < 0 || target < 0) continue;
     const chain = fleetChain(map, army, target, fleets);
-    const to = targetPlace(scene, move.to);
     const from = scene.units[army]?.at ?? scene.geometry.anchors[army];
-    if (chain && to && from) routes.set(item, [from, ...chain.map((p) => scene.units[p]!.at), to]);
+    if (!chain || !from) continue;
+    const stops = chain.map((p) => scene.units[p]!.at);
+    const to = targetPlace(scene, move.to, stops.at(-1));
+    if (to) routes.set(item, [from, ...stops, to]);
   }
   return routes;
 }

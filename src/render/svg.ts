@@ -20,6 +20,7 @@ import { isNeutral } from '../map/neutral.js';
 import type { GameMap } from '../map/types.js';
 import type { GivenOrder } from '../orders/types.js';
 import type { DislodgedUnit, Position } from '../position/types.js';
+import { BASELINE, LABEL_SIZE, labelBox, underMarker, unitBoxes } from './boxes.js';
 import type { BoardGeometry, Point } from './geometry.js';
 import { FONT, INK, star, towards, unitGlyph } from './glyphs.js';
 import {
@@ -27,12 +28,14 @@ import {
   itemClass,
   itemTitle,
   orderItem,
+  orderPartners,
   sortItems,
   type OrderItem,
   type Placed,
   type Scene,
 } from './orders.js';
 import { NEUTRAL, powerStyles, type PowerStyle } from './palette.js';
+import { closestPlaces, nearestPlace, unitPiece } from './pieces.js';
 import { defaultGeometry } from './standard.js';
 import { esc, num } from './xml.js';
 
@@ -82,10 +85,6 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
   const showOrders = options.showOrders !== false;
   const showOutcomes = options.showOutcomes !== false && options.result !== undefined;
 
-  const units = placeUnits(map, geometry, position.units, [0, 0]);
-  const dislodged = placeUnits(map, geometry, position.dislodged, [u * 1.25, -u * 1.05]);
-  const scene: Scene = { map, geometry, styles, phase: position.phase.type, units, dislodged };
-
   let items: OrderItem[] = [];
   if (showOrders) {
     items = options.result
@@ -93,6 +92,11 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
       : (options.orders ?? []).map((g) => orderItem(map, g));
     items = sortItems(items);
   }
+  // A unit in a province drawn in several pieces stands in the piece nearest to what the orders connect it with.
+  const partners = orderPartners(map, items);
+  const units = placeUnits(map, geometry, position.units, [0, 0], partners);
+  const dislodged = placeUnits(map, geometry, position.dislodged, [u * 1.25, -u * 1.05], partners);
+  const scene: Scene = { map, geometry, styles, phase: position.phase.type, units, dislodged };
 
   // What stands in each province (a unit, a dislodged unit, a build, a standoff marker): labels and centre markers
   // keep clear of it.
@@ -160,20 +164,22 @@ function cropBox(
   contested: readonly string[],
 ): [number, number, number, number] {
   const points: Point[] = [];
-  const place = (code: string, units: readonly (Placed | undefined)[]): void => {
+  const place = (code: string, units: readonly (Placed | undefined)[], near?: Point): Point | undefined => {
     const l = lookupLocation(map, code);
-    if (l < 0) return;
-    points.push(units[map.locationProvince[l]!]?.at ?? g.anchors[l]!);
+    if (l < 0) return undefined;
+    const at = units[map.locationProvince[l]!]?.at ?? (near ? nearestPlace(g, map, l, near) : g.anchors[l]!);
+    points.push(at);
+    return at;
   };
   for (const item of items) {
     const order = item.given.order;
     if (order.kind === 'waive') continue;
-    place(order.unit.location, scene.phase === 'retreat' ? scene.dislodged : scene.units);
+    const from = place(order.unit.location, scene.phase === 'retreat' ? scene.dislodged : scene.units);
     if (
       (order.kind === 'move' || order.kind === 'support' || order.kind === 'convoy') &&
       order.to !== undefined
     )
-      place(order.to, []);
+      place(order.to, [], from);
   }
   for (const d of scene.dislodged) if (d) points.push(d.at);
   for (const code of contested) place(code, []);
@@ -206,18 +212,22 @@ function ownerOf(map: GameMap, name: string): number {
   return power >= 0 || !isNeutral(map, name) ? power : map.neutralPower;
 }
 
-/** Units by province, where they are drawn (`offset` from their location's anchor). Unknown places are left out. */
+/**
+ * Units by province, where they are drawn (`offset` from their location's anchor, or from the anchor of the
+ * piece `partners` choose, pieces.ts). Unknown places are left out.
+ */
 function placeUnits(
   map: GameMap,
   geometry: BoardGeometry,
   list: readonly { power: string; type: 'A' | 'F'; location: string }[],
   offset: Point,
+  partners: ReadonlyMap<number, number[]>,
 ): (Placed | undefined)[] {
   const placed: (Placed | undefined)[] = new Array<Placed | undefined>(map.provinceCount);
   for (const unit of list) {
     const location = lookupLocation(map, unit.location);
     if (location < 0) continue;
-    const [x, y] = geometry.anchors[location]!;
+    const [x, y] = unitPiece(geometry, map, location, partners.get(map.locationProvince[location]!) ?? []);
     placed[map.locationProvince[location]!] = {
       power: ownerOf(map, unit.power),
       type: unit.type,
@@ -332,9 +342,10 @@ function centerLayer(
 }
 
 /**
- * Abbreviations; a label that a unit would cover (its own province's or a neighbour's on a crowded board, or a
- * dislodged unit, drawn above and to the right of the unit that took its place) moves above or below its own unit,
- * or beside, to the first place no unit covers and no other label takes (Rome and Venice side by side).
+ * Abbreviations. The bundled art puts every label clear of every place a unit may stand (boxes.ts); a label that
+ * a unit would still cover (a dislodged unit, drawn above and to the right of the unit that took its place, or
+ * other art) moves above or below its own unit, or beside, to the first place no unit covers and no other label
+ * takes (Rome and Venice side by side).
  */
 function labelLayer(
   map: GameMap,
@@ -344,13 +355,17 @@ function labelLayer(
 ): string {
   const u = g.unit;
   const labels = provinceText(map, g).label;
-  const units = [...taken, ...dislodged.map((d) => d?.at)].filter((t): t is Point => t !== undefined);
-  const covered = (x: number, y: number): boolean =>
-    units.some((t) => Math.abs(t[0] - x) < u * 2.2 && Math.abs(t[1] - y) < u * 1.7);
+  const units = [...taken, ...dislodged.map((d) => d?.at)]
+    .filter((t): t is Point => t !== undefined)
+    .map((t) => unitBoxes(t, u));
+  const coveredAt = (p: number, x: number, y: number): boolean => {
+    const box = labelBox([x, y], u, map.locationCode[p]!);
+    return units.some((t) => underMarker(box, t));
+  };
   // Labels that stay where the art puts them are placed first; a moved one then keeps clear of them and of the
   // labels moved before it (a three-letter label is about 1.6 u wide and 0.95 u high).
   const at: Point[] = g.labels.map((l) => [l[0], l[1]]);
-  const moved = at.map(([x, y]) => covered(x, y));
+  const moved = at.map(([x, y], p) => coveredAt(p, x, y));
   const placed: Point[] = at.filter((_, p) => !moved[p]);
   const overLabel = (x: number, y: number): boolean =>
     placed.some(([px, py]) => Math.abs(px - x) < u * 1.8 && Math.abs(py - y) < u * 1.05);
@@ -358,23 +373,34 @@ function labelLayer(
     if (!moved[p]) continue;
     const [x, y] = at[p]!;
     const [ux, uy] = taken[p] ?? [x, y];
-    // On the side of its own unit it was on first, then the other side, then beside.
-    const above: Point = [ux, uy - u * 2.05];
-    const below: Point = [ux, uy + u * 2.3];
-    const tries: Point[] = [
-      ...(y <= uy ? [above, below] : [below, above]),
-      [ux + u * 3, uy],
-      [ux - u * 3, uy],
-    ];
-    const free = tries.filter(([tx, ty]) => !covered(tx, ty));
+    // On the side of its own unit it was on first, then the other side, then beside; on a crowded front
+    // (every neighbour's unit close by), the same a step and two steps farther out, then diagonally.
+    const tries: Point[] = [];
+    for (const far of [1, 1.6, 2.2]) {
+      const above: Point = [ux, uy - u * 2.05 * far];
+      const below: Point = [ux, uy + u * 2.3 * far];
+      tries.push(
+        ...(y <= uy ? [above, below] : [below, above]),
+        [ux + u * 3 * far, uy],
+        [ux - u * 3 * far, uy],
+      );
+      for (const [sx, sy] of [
+        [1, -1],
+        [-1, -1],
+        [1, 1],
+        [-1, 1],
+      ] as const)
+        tries.push([ux + sx * u * 2.6 * far, uy + sy * u * 1.9 * far]);
+    }
+    const free = tries.filter(([tx, ty]) => !coveredAt(p, tx, ty));
     const chosen = free.find(([tx, ty]) => !overLabel(tx, ty)) ?? free[0] ?? tries[0]!;
     at[p] = chosen;
     placed.push(chosen);
   }
-  let out = `<g class="labels" font-size="${num(u * 0.95)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
+  let out = `<g class="labels" font-size="${num(u * LABEL_SIZE)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const [x, y] = at[p]!;
-    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * 0.33)}${labels[p]!}`;
+    out += `<text class="label" data-province="${map.locationCode[p]}" x="${num(x)}" y="${num(y + u * BASELINE)}${labels[p]!}`;
   }
   return `${out}</g>`;
 }
@@ -461,7 +487,8 @@ function dislodgementLayer(
     seen.add(p);
     // On the side away from the attack, where the arrow does not cover it.
     const attacker = splitCoast(map, d.attackerFrom).province;
-    const from = attacker >= 0 ? geometry.anchors[attacker]! : [unit.at[0] - 1, unit.at[1] - 1];
+    const from =
+      attacker >= 0 ? nearestPlace(geometry, map, attacker, unit.at) : [unit.at[0] - 1, unit.at[1] - 1];
     const at = towards(unit.at, [from[0], from[1]], -u * 1.45);
     const retreats = d.retreats ?? [];
     const may =
@@ -470,24 +497,25 @@ function dislodgementLayer(
         : retreats.length > 0
           ? `; may retreat to ${retreats.join(', ')}`
           : '; no retreat';
-    out += retreatOptions(map, geometry, unit.at, retreats);
+    out += retreatOptions(map, geometry, unit, retreats);
     out += `<g class="dislodgement" data-location="${map.locationCode[unit.location]}"><title>${esc(`${d.type} ${d.location} dislodged by an attack from ${d.attackerFrom}${d.byConvoy ? ' (by convoy)' : ''}${may}`)}</title>${star(at, u * 1.0, u * 0.5, 7, INK)}<path d="M${num(at[0] - u * 0.25)} ${num(at[1] - u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] + u * 0.25)}M${num(at[0] - u * 0.25)} ${num(at[1] + u * 0.25)}L${num(at[0] + u * 0.25)} ${num(at[1] - u * 0.25)}" stroke="#FFFFFF" stroke-width="${num(u * 0.16)}" stroke-linecap="round"/></g>`;
   }
   return out === '' ? '' : `<g class="dislodgements">${out}</g>`;
 }
 
-/** A dotted line from a dislodged unit most of the way to each place it may retreat to. */
+/** A dotted line from a dislodged unit (or its province's piece nearest) most of the way to each place it may retreat to. */
 function retreatOptions(
   map: GameMap,
   geometry: BoardGeometry,
-  from: Point,
+  unit: Placed,
   retreats: readonly string[],
 ): string {
   let out = '';
   for (const r of [...retreats].sort()) {
     const p = splitCoast(map, r).province;
-    const to = p >= 0 ? geometry.anchors[p] : undefined;
-    if (!to) continue;
+    if (p < 0) continue;
+    // From the unit, or from another piece of its province when that one lies next to the place.
+    const [from, to] = closestPlaces(geometry, map, unit.location, p, unit.at);
     const end = towards([to[0], to[1]], from, geometry.unit * 0.9);
     out += `<g class="retreat-option" data-location="${esc(r)}"><title>${esc(`may retreat to ${r}`)}</title><path d="M${num(from[0])} ${num(from[1])}L${num(end[0])} ${num(end[1])}" fill="none" stroke="${INK}" stroke-width="${num(geometry.unit * 0.12)}" stroke-dasharray="${num(geometry.unit * 0.1)} ${num(geometry.unit * 0.3)}" stroke-linecap="round" opacity="0.7"/></g>`;
   }
