@@ -39,6 +39,8 @@ const searches = new WeakMap<GameMap, SeaSearch>();
 
 function seaSearch(map: GameMap): SeaSearch {
   let s = searches.get(map);
+  // `true` survives (docs/verification.md): a new search for every call starts from cleared marks and sets its
+  // stamp, queue and budget as a kept one does; it only allocates more.
   if (s === undefined) {
     const p = map.provinceCount;
     s = {

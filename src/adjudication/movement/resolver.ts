@@ -59,6 +59,7 @@ export class Resolver {
   /** The decision at which the recursion reached the limit (set where TOO_DEEP is thrown, read only after that). */
   private deepest = 0;
   /** The decisions `decide` is resolving from the top, the one asked for first (empty between calls). */
+  // Stryker disable next-line ArrayDeclaration: the first entry is never read: reset() empties the list before every set of decisions.
   private readonly pending: number[] = [];
 
   /** Decisions of the current set. */
@@ -221,6 +222,9 @@ export class Resolver {
    */
   private applyBackupRule(members: number[]): void {
     this.backupRule(members, (d, value) => {
+      // `false` survives (docs/verification.md): the rules settle open decisions, but for the all-hold rule's attacks
+      // on a paradox's fleets, which when already resolved have failed (one that succeeded dislodged its fleet, whose
+      // convoy is then no part of an open cycle): settling one again writes the same value.
       if (this.state[d]! & RESOLVED) return;
       this.state[d] = RESOLVED;
       this.value[d] = value ? 1 : 0;
