@@ -392,6 +392,7 @@ function checkCommonOrder(
     return u;
   }
   if (code === C_SUPPORT_HOLD) {
+    // `true` survives (docs/verification.md): every support of a hold then goes to the general check, which decides the same.
     if (!reaches(board, u, board.unitProvince[v]!)) return -1;
     s.kind[u] = SUPPORT;
     s.target[u] = v;
