@@ -38,6 +38,7 @@ import { unitIdentity } from '../src/datc/run.js';
 import { readPositionText } from '../src/formats/position-text.js';
 import { workloadOrders, workloadPosition } from '../src/formats/workload.js';
 import { standardMap } from '../src/map/compile.js';
+import { bundledMap } from '../src/map/registry.js';
 import type { GameMap } from '../src/map/types.js';
 import * as oc from '../src/orders/codes.js';
 import { parseOrders } from '../src/orders/parse.js';
@@ -731,4 +732,21 @@ void test('resolveMovementCodes: each row is read at its own place (a row of no 
   for (let i = 1; i <= 5; i++) rows.push(-1, oc.HOLD, rom, -1, -1);
   const position = readPositionText(standard, 'phase: S1901M\nunits:\n  ITALY: A ROM', 'rom').value!.position;
   assertSame(standard, position, Int32Array.from(rows), undefined, 'rows read in place');
+});
+
+void test('resolveMovementCodes: a row naming a fleet in the first location where an army stands is illegal under 4.C.2 a', () => {
+  // Cold War's first location, Afghanistan, is land: the key L + 0 names a fleet there. With the wrong unit type
+  // illegal (4.C.2 a) the order is not the army's: the row does not count. (A mutant reading key L as an army took
+  // it as the army's order.)
+  const coldWar = bundledMap('coldwar')!;
+  const L = coldWar.locationCount;
+  assert.equal(coldWar.locationCode[0], 'AFG');
+  const power = 0;
+  const units = Int32Array.of(power, 0);
+  const fleetHolds = Int32Array.of(power, oc.HOLD, L + 0, -1, -1);
+  const illegal = resolveMovementCodes(coldWar, units, fleetHolds, { wrongUnitType: 'illegal' });
+  assert.deepEqual(illegal.issues, []);
+  assert.equal(illegal.value!.counted[0], 0);
+  const legal = resolveMovementCodes(coldWar, units, fleetHolds, { wrongUnitType: 'legal' });
+  assert.equal(legal.value!.counted[0], 1);
 });

@@ -282,7 +282,7 @@ function unitOfKey(board: Board, key: number, power: number): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a wrong location is out of range or the location of no unit of this key, so the test below answers -1 and the general check decides.
   const location = key >= L ? key - L : key; // not %: an integer division costs tens of cycles
   const u = board.unitAt[board.map.locationProvince[location]!]!;
-  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location; key = L is a fleet, whose army test then only answers -1.
+  // Survivors (docs/verification.md; the mark also hid killed mutants): equivalent for these (the mutants accepting a unit of another place or type were killed): -1 more often sends the row to the general check, and -1 as a unit has undefined as its location. (`key > L` is not among them: it read key L, a fleet in the first location, as an army; killed by a Cold War case of test/codes-cases.test.ts.)
   if (u < 0 || board.unitLocation[u] !== location || board.unitType[u] !== (key >= L ? FLEET : ARMY))
     return -1;
   // The mutants that answer -1 more often survive (docs/verification.md): the general check then decides.
