@@ -150,9 +150,14 @@ function unitPlace(
  * in the piece nearest `near` when the province is drawn in several.
  */
 function targetPlace(scene: Scene, location: string, near?: Point): Point | undefined {
-  const l = lookupLocation(scene.map, location);
-  const at = l >= 0 ? l : splitCoast(scene.map, location).province;
+  const at = drawnLocation(scene.map, location);
   return at < 0 ? undefined : placeNear(scene, at, near);
+}
+
+/** The location an order names as it is drawn: its coast if known, else its province; -1 if neither. */
+function drawnLocation(map: GameMap, code: string): number {
+  const l = lookupLocation(map, code);
+  return l >= 0 ? l : splitCoast(map, code).province;
 }
 
 function placeNear(scene: Scene, location: number, near: Point | undefined): Point {
@@ -167,13 +172,9 @@ function placeNear(scene: Scene, location: number, near: Point | undefined): Poi
  */
 export function orderPartners(map: GameMap, items: readonly OrderItem[]): Map<number, number[]> {
   const partners = new Map<number, number[]>();
-  const location = (code: string): number => {
-    const l = lookupLocation(map, code);
-    return l >= 0 ? l : splitCoast(map, code).province;
-  };
   const link = (unit: string, other: string): void => {
     const p = splitCoast(map, unit).province;
-    const l = location(other);
+    const l = drawnLocation(map, other);
     if (p < 0 || l < 0) return;
     const list = partners.get(p);
     if (list) list.push(l);
