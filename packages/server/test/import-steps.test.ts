@@ -37,6 +37,10 @@ const BATCHES = check.ok ? check.game.phaseBatches.length + check.game.messageBa
  * Holds server `server`'s import once the transaction that writes its `batches`th batch has committed (all of
  * them: just before its games row is written): `reached` resolves with the game's id once the import waits there,
  * `release()` lets it go on. No transaction is open meanwhile.
+ *
+ * Only the import's own batches count: the game it writes is the one its `imports` row names. The server also
+ * processes other games meanwhile (on PostgreSQL, every due game other test files left in the shared database),
+ * and their phases are inserted through the same transactions.
  */
 function holdImport(
   server: RunningServer,
@@ -44,27 +48,36 @@ function holdImport(
 ): { reached: Promise<string>; release: () => void } {
   const db = server.db;
   const transaction = db.transaction.bind(db);
+  const query = db.query.bind(db);
   let release = (): void => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let reach: (id: string) => void = () => undefined;
   const reached = new Promise<string>((resolve) => (reach = resolve));
   let written = 0;
-  let id = '';
+  let id: string | undefined;
+  db.query = (sql, params) => {
+    if (id === undefined && /^\s*INSERT INTO imports/.test(sql)) id = String(params?.[0]);
+    return query(sql, params);
+  };
   db.transaction = (async (work: (tx: Queryable) => Promise<unknown>) => {
     const before = written;
     const result = await transaction((tx) =>
       work({
         query: (sql, params) => {
-          if (/^\s*INSERT INTO (phases|messages)/.test(sql)) {
+          if (
+            id !== undefined &&
+            /^\s*INSERT INTO (phases|messages)/.test(sql) &&
+            String(params?.[0]) === id
+          ) {
             written++;
-            id = String(params?.[0]);
           }
           return tx.query(sql, params);
         },
       }),
     );
-    if (before < batches && written >= batches) {
+    if (id !== undefined && before < batches && written >= batches) {
       db.transaction = transaction;
+      db.query = query;
       reach(id);
       await gate;
     }
