@@ -2,7 +2,8 @@
 // across the whole board. A world map cut at its edge (Twenty Twenty, Cold War) draws a sea spanning the cut at
 // both edges; the renderer must end the arrow in the piece next to the other end (src/render/pieces.ts). Every
 // move the map allows (army and fleet adjacency) is drawn, many at once, and each arrow read back from the SVG.
-// Only two provinces the art data lists as joined without a shared border, for a reason it gives (across the cut
+// On a board whose edges are one meridian (`wraps`), a move across that edge is drawn out through one edge and
+// in at the other, each part short. Only two provinces the art data lists as joined without a shared border, for a reason it gives (across the cut
 // in the Bering Strait, round the world through Youngstown Redux's boxes), may be farther apart.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,16 +54,21 @@ function paths(e: XmlElement): XmlElement[] {
   return [...(e.name === 'path' ? [e] : []), ...e.children.flatMap(paths)];
 }
 
-/** Each drawn move's start (its shaft's first point) and end (its head's tip), by the unit's location. */
-function drawnMoves(svg: XmlElement): Map<string, [Point, Point]> {
-  const out = new Map<string, [Point, Point]>();
+/** The drawn parts (each path's first and last point) of each move, by the unit's location. */
+function drawnMoves(svg: XmlElement): Map<string, [Point, Point][]> {
+  const out = new Map<string, [Point, Point][]>();
   for (const g of byClass(svg, 'order', 'move')) {
-    const list = paths(g);
-    const start = pathPoints(list[0]!.attributes['d']!)[0]!;
-    const tip = pathPoints(list.at(-1)!.attributes['d']!)[0]!;
-    out.set(g.attributes['data-unit']!, [start, tip]);
+    const parts = paths(g).map((p): [Point, Point] => {
+      const points = pathPoints(p.attributes['d']!);
+      return [points[0]!, points.at(-1)!];
+    });
+    out.set(g.attributes['data-unit']!, parts);
   }
   return out;
+}
+
+function length([a, b]: [Point, Point]): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1]);
 }
 
 /** The pairs the map's art data lists as adjacent without a shared border (each with its reason). */
@@ -108,9 +114,9 @@ for (const id of mapsWithArt()) {
           const line = lines.get(m.unit.location);
           assert.ok(line, `${m.unit.location} - ${m.to} not drawn`);
           drawn++;
-          const length = Math.hypot(line[1][0] - line[0][0], line[1][1] - line[0][1]);
-          if (length > width / 2 && !apart.has(pairKey(province(m.unit.location), province(m.to))))
-            tooLong.push(`${m.unit.type} ${m.unit.location} - ${m.to}: ${Math.round(length)}`);
+          const longest = Math.max(...line.map(length));
+          if (longest > width / 2 && !apart.has(pairKey(province(m.unit.location), province(m.to))))
+            tooLong.push(`${m.unit.type} ${m.unit.location} - ${m.to}: ${Math.round(longest)}`);
         }
       }
       assert.ok(drawn > map.provinceCount, `only ${drawn} moves drawn`);
@@ -118,3 +124,83 @@ for (const id of mapsWithArt()) {
     });
   });
 }
+
+describe('order lines across the edge of a world map', () => {
+  /** The drawn parts of every order of `kind`, by the unit's location, on `id` with these units and orders. */
+  function drawnParts(id: string, units: Unit[], orders: GivenOrder['order'][], kind: string) {
+    const map = bundledMap(id)!;
+    const position: Position = {
+      phase: { season: 'spring', year: 1901, type: 'movement' },
+      units,
+      dislodged: [],
+      contested: [],
+      supplyCenters: {},
+    };
+    const given = orders.map((order): GivenOrder => ({ power: units[0]!.power, order }));
+    const svg = parseXml(renderSvg(map, position, { orders: given }));
+    const out = new Map<string, [Point, Point][]>();
+    for (const g of byClass(svg, 'order', kind))
+      out.set(
+        g.attributes['data-unit']!,
+        paths(g).map((p): [Point, Point] => {
+          const points = pathPoints(p.attributes['d']!);
+          return [points[0]!, points.at(-1)!];
+        }),
+      );
+    return { geometry: defaultGeometry(map), out };
+  }
+
+  it('Twenty Twenty: Anchorage to Vladivostok goes out at one edge and in at the other, at one height', () => {
+    const units: Unit[] = [{ power: 'USA', type: 'A', location: 'ANC' }];
+    const { geometry, out } = drawnParts(
+      'twentytwenty',
+      units,
+      [{ kind: 'move', unit: { type: 'A', location: 'ANC' }, to: 'VLA' }],
+      'move',
+    );
+    assert.equal(geometry.wraps, true);
+    const [left, , width] = geometry.viewBox;
+    const parts = out.get('ANC')!;
+    assert.ok(Math.max(...parts.map(length)) < width / 2, 'a part crosses the board');
+    const ends = parts.flat();
+    const atLeft = ends.filter((p) => Math.abs(p[0] - left) < 0.01);
+    const atRight = ends.filter((p) => Math.abs(p[0] - (left + width)) < 0.01);
+    assert.ok(atLeft.length > 0 && atRight.length > 0, 'the line reaches both edges');
+    assert.ok(Math.abs(atLeft[0]![1] - atRight[0]![1]) < 0.01, 'out and back in at one height');
+    // The head's tip (the last path's first point) is at Vladivostok, the shaft starts at Anchorage.
+    const near = (p: Point, q: readonly [number, number]): boolean =>
+      Math.hypot(p[0] - q[0], p[1] - q[1]) < geometry.unit * 2;
+    const codes = bundledMap('twentytwenty')!.locationCode;
+    const [vla, anc] = [geometry.anchors[codes.indexOf('VLA')]!, geometry.anchors[codes.indexOf('ANC')]!];
+    assert.ok(near(parts.at(-1)![0], vla), `tip ${parts.at(-1)![0].join(',')} not at VLA ${vla.join(',')}`);
+    assert.ok(near(parts[0]![0], anc), `start ${parts[0]![0].join(',')} not at ANC ${anc.join(',')}`);
+  });
+
+  it('Twenty Twenty: a support across the cut goes through the edges too', () => {
+    const units: Unit[] = [
+      { power: 'RUSSIA', type: 'A', location: 'VLA' },
+      { power: 'RUSSIA', type: 'A', location: 'ANC' },
+    ];
+    const { geometry, out } = drawnParts(
+      'twentytwenty',
+      units,
+      [{ kind: 'support', unit: { type: 'A', location: 'VLA' }, supported: { type: 'A', location: 'ANC' } }],
+      'support',
+    );
+    const parts = out.get('VLA')!;
+    assert.ok(parts.length > 0);
+    assert.ok(Math.max(...parts.map(length)) < geometry.viewBox[2] / 2, 'a part crosses the board');
+  });
+
+  it('a board that does not wrap (Youngstown Redux) draws a join round the world straight', () => {
+    const units: Unit[] = [{ power: 'BRITAIN', type: 'F', location: 'BXA' }];
+    const { geometry, out } = drawnParts(
+      'youngstownredux',
+      units,
+      [{ kind: 'move', unit: { type: 'F', location: 'BXA' }, to: 'BXD' }],
+      'move',
+    );
+    assert.equal(geometry.wraps, undefined);
+    assert.ok(Math.max(...out.get('BXA')!.map(length)) > geometry.viewBox[2] / 2);
+  });
+});

@@ -409,6 +409,10 @@ describe('map geometry (a tiny hand-made map, test/data/tiny-geometry.json)', ()
       ['bad-geometry  provinces.XYZ: the map has no province XYZ'],
     );
     assert.deepEqual(
+      broken((g) => (g['wraps'] = 'yes')),
+      ['bad-geometry  wraps: expected true or false'],
+    );
+    assert.deepEqual(
       readGeometry(tiny, 'text').issues.map((i) => i.message),
       ['not a JSON object'],
     );

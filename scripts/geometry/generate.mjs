@@ -537,6 +537,12 @@ function generate({ id, definition, data: dataUrl, target }) {
     `provinces from hand-set seed places (${dataUrl.pathname.slice(root.pathname.length)}). Rings: outer clockwise on screen, holes ` +
     "counter-clockwise. 'pieceAnchors': where a unit stands in a province's other large pieces; 'land': land of no province; 'water': water of no sea province.";
   const out = { about, viewBox: [0, 0, W, H], arcs: arcs.map(encodeArc), provinces, anchors, supplyCenters };
+  // A frame whose corners span the whole globe (cut in the Bering Strait) has one meridian at both edges.
+  const longitudes = frame.corners.map((c) => c[0]);
+  if (Math.max(...longitudes) - Math.min(...longitudes) >= 359) {
+    out.wraps = true;
+    out.about += " 'wraps': the left and right edges are one meridian.";
+  }
   if (Object.keys(pieceAnchors).length) out.pieceAnchors = pieceAnchors;
   if (blocked.length) out.impassable = impassable;
   out.land = regionArcs.get(NEUTRAL) ?? [];

@@ -31,6 +31,11 @@ export interface MapGeometry {
    * world map has a piece at each edge); order lines end in the piece nearest their other end.
    */
   pieceAnchors?: Record<string, [number, number][]>;
+  /**
+   * Optional: the board's left and right edges are one meridian (a world map cut in the Bering Strait); a line
+   * between places nearer each other across that edge is drawn out of one edge and in at the other.
+   */
+  wraps?: boolean;
   supplyCenters: Record<string, [number, number]>;
   impassable?: Record<string, { name: string; arcs: number[][][]; label: [number, number] }>;
   /** Optional: land that is no province (Ireland, Iceland, ...), drawn plain. */
@@ -62,6 +67,8 @@ export interface BoardGeometry {
    * undefined for a province in one piece). See pieces.ts.
    */
   pieces?: readonly (readonly Point[] | undefined)[];
+  /** True when the left and right edges are one meridian (`MapGeometry.wraps`). */
+  wraps?: boolean;
   /** Where each supply centre's marker is drawn (undefined for other provinces). */
   centers: readonly (Point | undefined)[];
   impassable: readonly ImpassableArea[];
@@ -180,6 +187,8 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
       }
     }
   }
+  const wraps = json['wraps'];
+  if (wraps !== undefined && typeof wraps !== 'boolean') issues.push(bad('wraps', 'expected true or false'));
   const land = json['land'] === undefined ? '' : areaPath(json['land'], arcs, 'land', issues);
   const water = json['water'] === undefined ? '' : areaPath(json['water'], arcs, 'water', issues);
   if (issues.length > 0) return { issues };
@@ -191,6 +200,7 @@ function decode(map: GameMap, json: Record<string, unknown>): Result<BoardGeomet
       labels,
       anchors,
       ...(pieces ? { pieces } : {}),
+      ...(wraps === true ? { wraps } : {}),
       centers,
       impassable,
       land,

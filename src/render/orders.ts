@@ -35,7 +35,7 @@ import {
   type LineStyle,
 } from './glyphs.js';
 import type { PowerStyle } from './palette.js';
-import { nearestPlace } from './pieces.js';
+import { edgeCrossing, nearestPlace } from './pieces.js';
 import { esc, num } from './xml.js';
 
 /** A unit where it is drawn. */
@@ -251,11 +251,21 @@ function drawItem(
       const route = routes.get(item);
       const to = route?.at(-1) ?? targetPlace(scene, order.to, from.at);
       if (!to) break;
-      const path = route ?? [from.at, to];
       const occupied = targetOccupied(scene, order.to);
+      const style = retreating ? { ...heavy, width: u * 0.34 } : heavy;
+      const edge = route ? undefined : edgeCrossing(scene.geometry, from.at, to);
+      if (edge) {
+        // Out through one edge of a world map and in at the other, as the move goes (the Bering Strait).
+        const tip = towards(to, edge.back, occupied ? u * 1.3 : u * 0.9);
+        body =
+          line([towards(from.at, edge.out, u * 1.25), edge.out], style) +
+          arrow([edge.back, tip], style, u * 1.1);
+        mark = bad ? towards(tip, edge.back, u * 0.5) : undefined;
+        break;
+      }
+      const path = route ?? [from.at, to];
       const start = towards(path[0]!, path[1]!, u * 1.25);
       const tip = towards(to, path[path.length - 2]!, occupied ? u * 1.3 : u * 0.9);
-      const style = retreating ? { ...heavy, width: u * 0.34 } : heavy;
       body = arrow([start, ...path.slice(1, -1), tip], style, u * 1.1);
       mark = bad ? towards(tip, path[path.length - 2]!, u * 0.5) : undefined;
       break;
@@ -265,20 +275,34 @@ function drawItem(
       if (!supported) break;
       // The line ends at a dot: beside the held unit, or on the supported move's path (its last leg, two thirds
       // along, so a convoyed move's dot is on the leg that reaches the target).
+      // Across the edge of a world map, the supported move and the support's line each go out at one edge and
+      // in at the other (edgeCrossing).
       let end: Point;
       if (order.to === undefined) {
-        end = towards(supported.at, from.at, u * 1.45);
+        end = supported.at;
       } else {
         const route = routeOf(scene, order.supported.location, order.to, routes);
         const to = route?.at(-1) ?? targetPlace(scene, order.to, supported.at);
         if (!to) break;
-        const leg = route ? route[route.length - 2]! : supported.at;
+        const leg = route
+          ? route[route.length - 2]!
+          : (edgeCrossing(scene.geometry, supported.at, to)?.back ?? supported.at);
         end = [leg[0] + (to[0] - leg[0]) * 0.66, leg[1] + (to[1] - leg[1]) * 0.66];
       }
-      body = line([towards(from.at, end, u * 1.25), end], light);
+      const edge = edgeCrossing(scene.geometry, from.at, end);
+      if (order.to === undefined) end = towards(supported.at, edge?.back ?? from.at, u * 1.45);
+      const first = edge?.out ?? end;
+      const start = towards(from.at, first, u * 1.25);
+      body = edge
+        ? line([start, edge.out], light) + line([edge.back, end], light)
+        : line([start, end], light);
       body += `<circle cx="${num(end[0])}" cy="${num(end[1])}" r="${num(u * 0.32)}" fill="${color}" stroke="${INK}" stroke-width="${num(u * 0.1)}"/>`;
       mark = bad
-        ? towards(from.at, end, Math.min(u * 2.2, Math.hypot(end[0] - from.at[0], end[1] - from.at[1]) / 2))
+        ? towards(
+            from.at,
+            first,
+            Math.min(u * 2.2, Math.hypot(first[0] - from.at[0], first[1] - from.at[1]) / 2),
+          )
         : undefined;
       break;
     }

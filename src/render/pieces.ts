@@ -77,3 +77,27 @@ export function closestPlaces(
   }
   return best;
 }
+
+/** Where a line between two places leaves a board that wraps and where it comes back in at the other edge. */
+export interface EdgeCrossing {
+  out: Point;
+  back: Point;
+}
+
+/**
+ * A line from `from` to `to` on a board whose left and right edges are one meridian (`wraps`), when the two are
+ * nearer each other across that edge than straight over the board (Twenty Twenty's Anchorage and Vladivostok, on
+ * either side of the Bering Strait): the points where it leaves through one edge and enters through the other, at
+ * the height the straight line across the edge has there. Undefined on other boards and for nearer places.
+ */
+export function edgeCrossing(g: BoardGeometry, from: Point, to: Point): EdgeCrossing | undefined {
+  if (g.wraps !== true) return undefined;
+  const [left, , width] = g.viewBox;
+  const dx = to[0] - from[0];
+  if (Math.abs(dx) <= width / 2) return undefined;
+  // `to` seen from `from` across the edge: one board's width nearer.
+  const beyond = to[0] - Math.sign(dx) * width;
+  const edge = dx > 0 ? left : left + width;
+  const y = from[1] + ((to[1] - from[1]) * (edge - from[0])) / (beyond - from[0]);
+  return { out: [edge, y], back: [edge === left ? left + width : left, y] };
+}
