@@ -8,12 +8,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { bundledMap } from '../src/map/registry.js';
 import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
 import type { Position, Unit } from '../src/position/types.js';
 import { mapsWithArt } from '../src/render/art.js';
 import { pairKey } from '../src/render/art-check.js';
+import { BASELINE, labelBox, overlaps, type Box } from '../src/render/boxes.js';
 import { defaultGeometry } from '../src/render/standard.js';
 import { renderSvg } from '../src/render/svg.js';
 import { byClass, parseXml, type XmlElement } from './xml.js';
@@ -202,5 +204,80 @@ describe('order lines across the edge of a world map', () => {
     );
     assert.equal(geometry.wraps, undefined);
     assert.ok(Math.max(...out.get('BXA')!.map(length)) > geometry.viewBox[2] / 2);
+  });
+});
+
+describe('failure crosses keep off the labels', () => {
+  const map = bundledMap('standard')!;
+  const u = defaultGeometry(map).unit;
+
+  /** A French army's move from `from` to `to`, where a German army holds: the move bounces. */
+  function bounced(from: string, to: string): { cross: Point; shaft: [Point, Point]; labels: Box[] } {
+    const position: Position = {
+      phase: { season: 'spring', year: 1901, type: 'movement' },
+      units: [
+        { power: 'FRANCE', type: 'A', location: from },
+        { power: 'GERMANY', type: 'A', location: to },
+      ],
+      dislodged: [],
+      contested: [],
+      supplyCenters: {},
+    };
+    const orders: GivenOrder[] = [
+      { power: 'FRANCE', order: { kind: 'move', unit: { type: 'A', location: from }, to } },
+    ];
+    const result = adjudicateMovement(map, position, orders).value!;
+    assert.equal(result.orders[0]!.resolution, 'fails');
+    const svg = parseXml(renderSvg(map, position, { result }));
+    const labels = byClass(svg, 'label').map((t) =>
+      labelBox(
+        [Number(t.attributes['x']), Number(t.attributes['y']) - BASELINE * u],
+        u,
+        t.attributes['data-province']!,
+      ),
+    );
+    const disc = byClass(svg, 'mark', 'fail')[0]!.children.find((c) => c.name === 'circle')!;
+    const cross: Point = [Number(disc.attributes['cx']), Number(disc.attributes['cy'])];
+    const shaft = pathPoints(paths(byClass(svg, 'order', 'move')[0]!)[0]!.attributes['d']!);
+    return { cross, shaft: [shaft[0]!, shaft.at(-1)!], labels };
+  }
+
+  const over = (cross: Point, labels: Box[]): boolean => {
+    const half = u * 0.55;
+    const box = { x0: cross[0] - half, y0: cross[1] - half, x1: cross[0] + half, y1: cross[1] + half };
+    return labels.some((l) => overlaps(box, l));
+  };
+
+  /** How far `p` is from the line through `a` and `b`. */
+  const offLine = (p: Point, [a, b]: [Point, Point]): number =>
+    Math.abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) /
+    Math.hypot(b[0] - a[0], b[1] - a[1]);
+
+  it("A ALB - SER bouncing: the cross moves along the arrow off Serbia's label", () => {
+    const { cross, shaft, labels } = bounced('ALB', 'SER');
+    assert.ok(!over(cross, labels), `cross at ${cross.join(',')} over a label`);
+    assert.ok(offLine(cross, shaft) < 0.2, 'the cross is on the arrow');
+  });
+
+  it('every army move of the standard map bouncing: the cross is on its arrow, over a label in fewer than 1 in 20', () => {
+    let moves = 0;
+    const onLabel: string[] = [];
+    for (let p = 0; p < map.provinceCount; p++) {
+      for (let i = map.armyStart[p]!; i < map.armyStart[p + 1]!; i++) {
+        const [from, to] = [map.locationCode[p]!, map.locationCode[map.armyAdj[i]!]!];
+        const { cross, shaft, labels } = bounced(from, to);
+        moves++;
+        assert.ok(
+          offLine(cross, shaft) < 0.2,
+          `${from} - ${to}: the cross is ${offLine(cross, shaft)} off its arrow`,
+        );
+        if (over(cross, labels)) onLabel.push(`${from}-${to}`);
+      }
+    }
+    assert.ok(moves > 200, `${moves} moves`);
+    assert.ok(
+      onLabel.length * 20 < moves,
+      `${onLabel.length} of ${moves} over a label: ${onLabel.join(' ')}`,
+    );
   });
 });

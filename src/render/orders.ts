@@ -21,6 +21,7 @@ import type { GameMap, UnitType } from '../map/types.js';
 import { formatOrder } from '../orders/format.js';
 import type { GivenOrder, Order } from '../orders/types.js';
 import type { PhaseType } from '../position/types.js';
+import { overlaps, unitBox, type Box } from './boxes.js';
 import type { BoardGeometry, Point } from './geometry.js';
 import {
   arrow,
@@ -55,6 +56,8 @@ export interface Scene {
   /** The unit standing in each province, and the dislodged one (retreat phases), by province id. */
   units: readonly (Placed | undefined)[];
   dislodged: readonly (Placed | undefined)[];
+  /** The box of each province's label where it is drawn (boxes.ts), which failure crosses keep off. */
+  labels?: readonly Box[];
 }
 
 /** An order to draw, with its outcome when one is shown. */
@@ -66,6 +69,8 @@ export interface OrderItem {
 }
 
 const NEUTRAL_INK = '#7A7A7A';
+/** The failure cross's width, in u. */
+const MARK_SIZE = 1.1;
 
 function dashes(on: number, off: number): string {
   return `${num(on)} ${num(off)}`;
@@ -260,14 +265,14 @@ function drawItem(
         body =
           line([towards(from.at, edge.out, u * 1.25), edge.out], style) +
           arrow([edge.back, tip], style, u * 1.1);
-        mark = bad ? towards(tip, edge.back, u * 0.5) : undefined;
+        mark = bad ? crossOnLine(scene, tip, edge.back, u * 0.5) : undefined;
         break;
       }
       const path = route ?? [from.at, to];
       const start = towards(path[0]!, path[1]!, u * 1.25);
       const tip = towards(to, path[path.length - 2]!, occupied ? u * 1.3 : u * 0.9);
       body = arrow([start, ...path.slice(1, -1), tip], style, u * 1.1);
-      mark = bad ? towards(tip, path[path.length - 2]!, u * 0.5) : undefined;
+      mark = bad ? crossOnLine(scene, tip, path[path.length - 2]!, u * 0.5) : undefined;
       break;
     }
     case 'support': {
@@ -298,7 +303,8 @@ function drawItem(
         : line([start, end], light);
       body += `<circle cx="${num(end[0])}" cy="${num(end[1])}" r="${num(u * 0.32)}" fill="${color}" stroke="${INK}" stroke-width="${num(u * 0.1)}"/>`;
       mark = bad
-        ? towards(
+        ? crossOnLine(
+            scene,
             from.at,
             first,
             Math.min(u * 2.2, Math.hypot(first[0] - from.at[0], first[1] - from.at[1]) / 2),
@@ -352,7 +358,7 @@ function drawItem(
   }
   drawn.orders += `${open}${body}</g>`;
   const title = `<title>${esc(itemTitle(item))}</title>`;
-  if (mark) drawn.marks += failMark(mark, u * 1.1, 'class="mark fail"', title);
+  if (mark) drawn.marks += failMark(mark, u * MARK_SIZE, 'class="mark fail"', title);
   if (item.outcome?.reason.code === 'paradox') {
     const at = from.at;
     drawn.marks += badge(
@@ -364,6 +370,32 @@ function drawItem(
       title,
     );
   }
+}
+
+/**
+ * Where a failure cross goes on the line from `a` towards `b`: `distance` from `a`, or, when a label lies under it
+ * there, the nearest point farther along (in steps of a third of a unit, to where the line leaves `b`'s unit) where
+ * no label and no unit marker does (units are drawn over the crosses); where the line leaves no room, at
+ * `distance`.
+ */
+function crossOnLine(scene: Scene, a: Point, b: Point, distance: number): Point {
+  const first = towards(a, b, distance);
+  const labels = scene.labels;
+  if (!labels) return first;
+  const u = scene.geometry.unit;
+  const box = (p: Point): Box => {
+    const half = (MARK_SIZE * u) / 2;
+    return { x0: p[0] - half, y0: p[1] - half, x1: p[0] + half, y1: p[1] + half };
+  };
+  const overLabel = (p: Point): boolean => labels.some((l) => overlaps(box(p), l));
+  if (!overLabel(first)) return first;
+  const markers = [...scene.units, ...scene.dislodged].flatMap((unit) => (unit ? [unitBox(unit.at, u)] : []));
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  for (let d = distance + u / 3; d <= length - u * 1.25; d += u / 3) {
+    const p = towards(a, b, d);
+    if (!overLabel(p) && !markers.some((m) => overlaps(box(p), m))) return p;
+  }
+  return first;
 }
 
 function targetOccupied(scene: Scene, location: string): boolean {

@@ -139,11 +139,15 @@ export function renderSvg(map: GameMap, position: Position, options: RenderOptio
     `<rect x="${num(vx)}" y="${num(vy)}" width="${num(width)}" height="${num(total)}" fill="#FFFFFF"/>`;
   svg += provinceLayer(map, geometry, styles, owner);
   svg += centerLayer(map, geometry, styles, owner, taken);
-  const drawn = showOrders ? drawOrders(scene, items) : { orders: '', marks: '' };
+  const labelAt = labelPlaces(map, geometry, taken, dislodged);
+  // A failure cross goes over the labels: it keeps off them where its line leaves room (orders.ts).
+  const drawn = showOrders
+    ? drawOrders({ ...scene, labels: labelAt.map((at, p) => labelBox(at, u, map.locationCode[p]!)) }, items)
+    : { orders: '', marks: '' };
   svg += `<g class="orders">${drawn.orders}</g>`;
   svg += bounceLayer(map, geometry, contested);
   // Labels over the orders (with a white halo), so an arrow never hides a province's name; units over both.
-  svg += labelLayer(map, geometry, taken, dislodged);
+  svg += labelLayer(map, geometry, labelAt);
   svg += `<g class="marks">${drawn.marks}</g>`;
   svg += unitLayer(map, position, styles, units, dislodged, u);
   if (showOutcomes) svg += dislodgementLayer(map, geometry, options.result!, units);
@@ -342,19 +346,18 @@ function centerLayer(
 }
 
 /**
- * Abbreviations. The bundled art puts every label clear of every place a unit may stand (boxes.ts); a label that
+ * Where the abbreviations go. The bundled art puts every label clear of every place a unit may stand (boxes.ts); a label that
  * a unit would still cover (a dislodged unit, drawn above and to the right of the unit that took its place, or
  * other art) moves above or below its own unit, or beside, to the first place no unit covers and no other label
  * takes (Rome and Venice side by side).
  */
-function labelLayer(
+function labelPlaces(
   map: GameMap,
   g: BoardGeometry,
   taken: readonly (Point | undefined)[],
   dislodged: readonly (Placed | undefined)[],
-): string {
+): Point[] {
   const u = g.unit;
-  const labels = provinceText(map, g).label;
   const units = [...taken, ...dislodged.map((d) => d?.at)]
     .filter((t): t is Point => t !== undefined)
     .map((t) => unitBoxes(t, u));
@@ -397,6 +400,13 @@ function labelLayer(
     at[p] = chosen;
     placed.push(chosen);
   }
+  return at;
+}
+
+/** The labels layer: each province's abbreviation at its place (labelPlaces). */
+function labelLayer(map: GameMap, g: BoardGeometry, at: readonly Point[]): string {
+  const u = g.unit;
+  const labels = provinceText(map, g).label;
   let out = `<g class="labels" font-size="${num(u * LABEL_SIZE)}" text-anchor="middle" fill="${INK}" stroke="#FFFFFF" stroke-width="${num(u * 0.22)}" paint-order="stroke" stroke-linejoin="round">`;
   for (let p = 0; p < map.provinceCount; p++) {
     const [x, y] = at[p]!;
