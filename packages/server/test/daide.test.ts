@@ -408,17 +408,17 @@ test('a DAIDE game needs serve --daide; the port listens from creation and again
 function botProcess(
   port: number,
   args: string[],
-): { done: Promise<{ code: number | null; lines: string[] }> } {
+): { done: Promise<{ code: number | null; lines: string[] }>; output: () => string[] } {
   const child = spawn(process.execPath, [CLI, 'bot', '--daide', `127.0.0.1:${port}`, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const output = (): string[] => out.split('\n').filter(Boolean);
   return {
-    done: new Promise((resolve) =>
-      child.on('close', (code) => resolve({ code, lines: out.split('\n').filter(Boolean) })),
-    ),
+    done: new Promise((resolve) => child.on('close', (code) => resolve({ code, lines: output() }))),
+    output,
   };
 }
 
@@ -446,9 +446,10 @@ test("dipkit's bot (dipkit bot --daide) plays a whole game on the game's port be
   });
   const france = botProcess(port, ['--power', 'FRA', '--seed', '7']);
   const other = botProcess(port, ['--name', 'second', '--seed', '3']);
-  // The five other powers join over HTTP once both bots have their seats.
+  // The five other powers join over HTTP once both bots have their seats. Each bot is a new node process that
+  // loads the CLI first: on a loaded 2-core machine that took over 10 s once, so the wait is 30 s.
   let open: string[] = [];
-  for (let i = 0; i < 200 && open.length !== 5; i++) {
+  for (const until = Date.now() + 30_000; Date.now() < until && open.length !== 5;) {
     await new Promise((r) => setTimeout(r, 50));
     const v = await call<{ powers: { power: string; joined: boolean }[] }>(
       server.url,
@@ -457,7 +458,11 @@ test("dipkit's bot (dipkit bot --daide) plays a whole game on the game's port be
     );
     open = v.body.powers.filter((p) => !p.joined).map((p) => p.power);
   }
-  assert.equal(open.length, 5, 'both bots took a seat');
+  assert.equal(
+    open.length,
+    5,
+    `both bots took a seat\n${[...france.output(), ...other.output()].join('\n')}`,
+  );
   assert.ok(!open.includes('FRANCE'), '--power FRA asks for France');
   const tokens = new Map<string, string>();
   for (const power of open) {
