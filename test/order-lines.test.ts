@@ -12,12 +12,13 @@ import { adjudicateMovement } from '../src/adjudication/movement/adjudicate.js';
 import { bundledMap } from '../src/map/registry.js';
 import type { GameMap } from '../src/map/types.js';
 import type { GivenOrder } from '../src/orders/types.js';
-import type { Position, Unit } from '../src/position/types.js';
+import type { Unit } from '../src/position/types.js';
 import { mapsWithArt } from '../src/render/art.js';
 import { pairKey } from '../src/render/art-check.js';
 import { BASELINE, labelBox, overlaps, type Box } from '../src/render/boxes.js';
 import { defaultGeometry } from '../src/render/standard.js';
 import { renderSvg } from '../src/render/svg.js';
+import { movementPosition } from './oracle/generate.js';
 import { byClass, parseXml, type XmlElement } from './xml.js';
 
 type Point = [number, number];
@@ -56,10 +57,10 @@ function paths(e: XmlElement): XmlElement[] {
   return [...(e.name === 'path' ? [e] : []), ...e.children.flatMap(paths)];
 }
 
-/** The drawn parts (each path's first and last point) of each move, by the unit's location. */
-function drawnMoves(svg: XmlElement): Map<string, [Point, Point][]> {
+/** The drawn parts (each path's first and last point) of each order of `kind`, by the unit's location. */
+function drawnParts(svg: XmlElement, kind: string): Map<string, [Point, Point][]> {
   const out = new Map<string, [Point, Point][]>();
-  for (const g of byClass(svg, 'order', 'move')) {
+  for (const g of byClass(svg, 'order', kind)) {
     const parts = paths(g).map((p): [Point, Point] => {
       const points = pathPoints(p.attributes['d']!);
       return [points[0]!, points.at(-1)!];
@@ -100,18 +101,12 @@ for (const id of mapsWithArt()) {
           const m = list[k];
           return m ? [m] : [];
         });
-        const position: Position = {
-          phase: { season: 'spring', year: 1901, type: 'movement' },
-          units: moves.map((m) => m.unit),
-          dislodged: [],
-          contested: [],
-          supplyCenters: {},
-        };
+        const position = movementPosition(moves.map((m) => m.unit));
         const orders: GivenOrder[] = moves.map((m) => ({
           power: m.unit.power,
           order: { kind: 'move', unit: { type: m.unit.type, location: m.unit.location }, to: m.to },
         }));
-        const lines = drawnMoves(parseXml(renderSvg(map, position, { orders })));
+        const lines = drawnParts(parseXml(renderSvg(map, position, { orders })), 'move');
         for (const m of moves) {
           const line = lines.get(m.unit.location);
           assert.ok(line, `${m.unit.location} - ${m.to} not drawn`);
@@ -129,32 +124,16 @@ for (const id of mapsWithArt()) {
 
 describe('order lines across the edge of a world map', () => {
   /** The drawn parts of every order of `kind`, by the unit's location, on `id` with these units and orders. */
-  function drawnParts(id: string, units: Unit[], orders: GivenOrder['order'][], kind: string) {
+  function drawn(id: string, units: Unit[], orders: GivenOrder['order'][], kind: string) {
     const map = bundledMap(id)!;
-    const position: Position = {
-      phase: { season: 'spring', year: 1901, type: 'movement' },
-      units,
-      dislodged: [],
-      contested: [],
-      supplyCenters: {},
-    };
     const given = orders.map((order): GivenOrder => ({ power: units[0]!.power, order }));
-    const svg = parseXml(renderSvg(map, position, { orders: given }));
-    const out = new Map<string, [Point, Point][]>();
-    for (const g of byClass(svg, 'order', kind))
-      out.set(
-        g.attributes['data-unit']!,
-        paths(g).map((p): [Point, Point] => {
-          const points = pathPoints(p.attributes['d']!);
-          return [points[0]!, points.at(-1)!];
-        }),
-      );
-    return { geometry: defaultGeometry(map), out };
+    const svg = parseXml(renderSvg(map, movementPosition(units), { orders: given }));
+    return { geometry: defaultGeometry(map), out: drawnParts(svg, kind) };
   }
 
   it('Twenty Twenty: Anchorage to Vladivostok goes out at one edge and in at the other, at one height', () => {
     const units: Unit[] = [{ power: 'USA', type: 'A', location: 'ANC' }];
-    const { geometry, out } = drawnParts(
+    const { geometry, out } = drawn(
       'twentytwenty',
       units,
       [{ kind: 'move', unit: { type: 'A', location: 'ANC' }, to: 'VLA' }],
@@ -183,7 +162,7 @@ describe('order lines across the edge of a world map', () => {
       { power: 'RUSSIA', type: 'A', location: 'VLA' },
       { power: 'RUSSIA', type: 'A', location: 'ANC' },
     ];
-    const { geometry, out } = drawnParts(
+    const { geometry, out } = drawn(
       'twentytwenty',
       units,
       [{ kind: 'support', unit: { type: 'A', location: 'VLA' }, supported: { type: 'A', location: 'ANC' } }],
@@ -196,7 +175,7 @@ describe('order lines across the edge of a world map', () => {
 
   it('a board that does not wrap (Youngstown Redux) draws a join round the world straight', () => {
     const units: Unit[] = [{ power: 'BRITAIN', type: 'F', location: 'BXA' }];
-    const { geometry, out } = drawnParts(
+    const { geometry, out } = drawn(
       'youngstownredux',
       units,
       [{ kind: 'move', unit: { type: 'F', location: 'BXA' }, to: 'BXD' }],
@@ -213,16 +192,10 @@ describe('failure crosses keep off the labels', () => {
 
   /** A French army's move from `from` to `to`, where a German army holds: the move bounces. */
   function bounced(from: string, to: string): { cross: Point; shaft: [Point, Point]; labels: Box[] } {
-    const position: Position = {
-      phase: { season: 'spring', year: 1901, type: 'movement' },
-      units: [
-        { power: 'FRANCE', type: 'A', location: from },
-        { power: 'GERMANY', type: 'A', location: to },
-      ],
-      dislodged: [],
-      contested: [],
-      supplyCenters: {},
-    };
+    const position = movementPosition([
+      { power: 'FRANCE', type: 'A', location: from },
+      { power: 'GERMANY', type: 'A', location: to },
+    ]);
     const orders: GivenOrder[] = [
       { power: 'FRANCE', order: { kind: 'move', unit: { type: 'A', location: from }, to } },
     ];
